@@ -1,0 +1,54 @@
+import { cdk8s, javascript } from 'projen';
+
+const project = new cdk8s.ConstructLibraryCdk8s({
+  name: 'cdk8s-hpa',
+  description: 'Typed autoscaling/v2 HorizontalPodAutoscalers for cdk8s, with every mistake a cluster would reject caught at synth time.',
+  author: 'cdk8s-hpa maintainers',
+  authorAddress: 'maintainers@users.noreply.a-seed-9cc2a800.example',
+  repositoryUrl: 'https://github.com/cdk8s-hpa/cdk8s-hpa.git',
+  defaultReleaseBranch: 'main',
+  keywords: ['cdk8s', 'kubernetes', 'hpa', 'autoscaling', 'horizontal-pod-autoscaler'],
+
+  cdk8sVersion: '2.70.106',
+  constructsVersion: '10.5.0',
+  jsiiVersion: '~6.0.0',
+  typescriptVersion: '~6.0.0',
+  minNodeVersion: '20.16.0',
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+
+  peerDeps: ['cdk8s-plus-27@^2.9.5'],
+  devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'yaml@^2'],
+
+  // Publishing targets (DESIGN.md section 5).
+  publishToPypi: { distName: 'cdk8s-hpa', module: 'cdk8s_hpa' },
+  publishToMaven: {
+    javaPackage: 'io.cdk8shpa',
+    mavenGroupId: 'io.cdk8shpa',
+    mavenArtifactId: 'cdk8s-hpa',
+  },
+  publishToGo: { moduleName: 'github.com/cdk8s-hpa/cdk8s-hpa-go' },
+
+  // This repository is not hosted on GitHub Actions; CI is `.ci/run`.
+  github: false,
+  release: false,
+
+  jestOptions: {
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    jestConfig: { testPathIgnorePatterns: ['/node_modules/', '/test/bindings/'] },
+  },
+  gitignore: ['/test-reports/', '/.bindings/', '/bench/results/'],
+});
+
+// The registry lacks some platform builds of newer unrs-resolver releases (pulled in by
+// eslint's import resolver), which makes `npm ci` reject the lockfile.
+project.package.addPackageResolutions('unrs-resolver@1.12.2');
+
+// None of these install scripts is needed to build or test the library.
+project.package.addField('allowScripts', {
+  '@parcel/watcher': false,
+  'backport': false,
+  'unrs-resolver': false,
+});
+
+project.synth();
