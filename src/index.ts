@@ -1,5 +1,12 @@
-export class Hello {
-  public sayHello() {
-    return 'hello, world!';
-  }
-}
+export * from './horizontal-pod-autoscaler-v2';
+export * from './scale-target';
+export * from './object-reference';
+export * from './metric';
+export * from './metric-target';
+export * from './behavior';
+export * from './scaling-policy';
+export * from './external-fallback';
+export * from './cluster-profile';
+export * from './status';
+export * from './validation/validation-issue';
+export * from './validation/hpa-validator';

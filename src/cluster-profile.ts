@@ -1,0 +1,135 @@
+import { IConstruct } from 'constructs';
+import { ExternalFallbackFormat } from './external-fallback';
+import {
+  gateState, GateStage, isKnownGate, KNOWN_GATES, NEWEST_KNOWN_MINOR, NEWEST_RELEASED_MINOR, OLDEST_KNOWN_MINOR,
+} from './private/kubernetes-releases';
+
+/** Options of `ClusterProfile.of()`. */
+export interface ClusterProfileOptions {
+  /**
+   * The Kubernetes minor version the manifests are for, such as `'1.36'` (a patch part,
+   * `'1.36.2'`, and a leading `v` are accepted). Versions 1.23 to 1.37 are known.
+   *
+   * @default - the newest released version the library knows (1.36)
+   */
+  readonly version?: string;
+
+  /**
+   * Feature gates set on the cluster's API server and controller manager, overriding the
+   * release's defaults: `HPAScaleToZero`, `HPAConfigurableTolerance`, `HPAContainerMetrics`,
+   * `HPAExternalMetricFallback`.
+   *
+   * @default - the release's defaults
+   */
+  readonly featureGates?: { [gate: string]: boolean };
+
+  /**
+   * How `external.fallback` is written; the field is alpha and its wire shape is not settled.
+   *
+   * @default ExternalFallbackFormat.FAILURE_DURATION
+   */
+  readonly fallbackFormat?: ExternalFallbackFormat;
+}
+
+const profiles = new WeakMap<IConstruct, ClusterProfile>();
+
+/**
+ * The Kubernetes cluster the manifests are for: its version and feature gates decide which
+ * HPA fields and values its API server accepts.
+ *
+ * Set one per app or chart with `applyTo(scope)`; the `cluster` prop of one HPA overrides it.
+ *
+ * @example
+ * ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true } });
+ */
+export class ClusterProfile {
+  /** A profile for the given version and gates. */
+  public static of(options: ClusterProfileOptions = {}): ClusterProfile {
+    return new ClusterProfile(options ?? {});
+  }
+
+  /**
+   * The profile that applies at `scope`: the nearest one set with `applyTo` on it or a scope
+   * above it, else the default profile.
+   */
+  public static lookup(scope: IConstruct): ClusterProfile {
+    for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
+      const p = profiles.get(s);
+      if (p) return p;
+    }
+    return DEFAULT_PROFILE;
+  }
+
+  /** The version as given, or the default. */
+  public readonly version: string;
+  /** The wire shape of `external.fallback`. */
+  public readonly fallbackFormat: ExternalFallbackFormat;
+  private readonly gates: { [gate: string]: boolean };
+  private readonly minorNumber: number | undefined;
+
+  private constructor(options: ClusterProfileOptions) {
+    this.version = options.version ?? `1.${NEWEST_RELEASED_MINOR}`;
+    this.gates = { ...(options.featureGates ?? {}) };
+    this.fallbackFormat = options.fallbackFormat ?? ExternalFallbackFormat.FAILURE_DURATION;
+    this.minorNumber = parseMinor(this.version);
+  }
+
+  /** Makes this profile apply to every HPA at or below `scope` that sets no `cluster` of its own. */
+  public applyTo(scope: IConstruct): void {
+    profiles.set(scope, this);
+  }
+
+  /** Whether `gate` is on in this cluster: the override if given, else the release's default. */
+  public isGateEnabled(gate: string): boolean {
+    const override = this.gates[gate];
+    if (typeof override === 'boolean') {
+      return override && gateState(gate, this.minor).stage !== GateStage.ABSENT;
+    }
+    return gateState(gate, this.minor).enabledByDefault;
+  }
+
+  /** The minor version number (36 for `1.36`); the newest known when the version is not understood. */
+  public get minor(): number {
+    return this.minorNumber ?? NEWEST_KNOWN_MINOR;
+  }
+
+  /**
+   * Problems with the profile itself: an unknown version or gate, or a gate set where it does
+   * not exist or cannot be changed. Each is `[field, value, detail]`.
+   * @internal
+   */
+  public _problems(): Array<[string, unknown, string]> {
+    const problems: Array<[string, unknown, string]> = [];
+    if (this.minorNumber === undefined) {
+      problems.push(['version', this.version,
+        `must be a Kubernetes version from 1.${OLDEST_KNOWN_MINOR} to 1.${NEWEST_KNOWN_MINOR}, such as "1.${NEWEST_RELEASED_MINOR}"`]);
+    }
+    for (const [gate, value] of Object.entries(this.gates)) {
+      const field = `featureGates.${gate}`;
+      if (!isKnownGate(gate)) {
+        problems.push([field, value, `unknown feature gate; known gates: ${KNOWN_GATES.join(', ')}`]);
+      } else if (typeof value !== 'boolean') {
+        problems.push([field, value, 'must be true or false']);
+      } else {
+        const state = gateState(gate, this.minor);
+        if (value && state.stage === GateStage.ABSENT) {
+          problems.push([field, value, `Kubernetes ${this.version} has no ${gate} feature gate; declare a version that has it`]);
+        } else if (!value && state.stage === GateStage.GA) {
+          problems.push([field, value, `${gate} is GA and locked on in Kubernetes ${this.version}; it cannot be turned off`]);
+        }
+      }
+    }
+    return problems;
+  }
+}
+
+const DEFAULT_PROFILE = ClusterProfile.of();
+
+/** `'1.36'`, `'v1.36.2'` -> 36; undefined when not a known 1.x version. */
+function parseMinor(version: unknown): number | undefined {
+  if (typeof version !== 'string') return undefined;
+  const m = /^v?1\.(\d+)(\.\d+)?$/.exec(version.trim());
+  if (!m) return undefined;
+  const minor = Number(m[1]);
+  return minor >= OLDEST_KNOWN_MINOR && minor <= NEWEST_KNOWN_MINOR ? minor : undefined;
+}

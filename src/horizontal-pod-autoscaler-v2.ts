@@ -1,0 +1,242 @@
+import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct, IConstruct } from 'constructs';
+import { Behavior } from './behavior';
+import { ClusterProfile } from './cluster-profile';
+import { Metric } from './metric';
+import { HPA_API_VERSION, HPA_KIND } from './private/constants';
+import { toKube } from './private/to-kube';
+import { ScaleTarget } from './scale-target';
+import { validateManifest } from './validation/engine';
+import { IssueList } from './validation/field-errors';
+import { HpaValidator } from './validation/hpa-validator';
+import { isAdjustableRule, RULES } from './validation/rule-catalog';
+import { reportDuplicateTarget } from './validation/rules/cross-object';
+import { Severity, ValidationIssue } from './validation/validation-issue';
+
+/** What to do with a lint or cross-object rule on one HPA. */
+export enum RuleLevel {
+  /** Fail synth. */
+  ERROR = 'error',
+  /** Print a warning at synth. */
+  WARNING = 'warning',
+  /** Do not check. */
+  OFF = 'off',
+}
+
+/** Properties of `HorizontalPodAutoscalerV2`. */
+export interface HorizontalPodAutoscalerV2Props {
+  /**
+   * Metadata of the HorizontalPodAutoscaler object.
+   * @default - a name generated from the construct path
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * The workload to scale: a cdk8s-plus `Deployment` or `StatefulSet`, or
+   * `ScaleTarget.fromReference()` for anything with a scale subresource.
+   */
+  readonly target: kplus.IScalable;
+
+  /**
+   * The fewest replicas. 0 scales to zero when idle (KEP-2021): it needs an Object or External
+   * metric and the `HPAScaleToZero` feature gate.
+   *
+   * @default 1 (the API server's default)
+   */
+  readonly minReplicas?: number;
+
+  /** The most replicas; at least `minReplicas`. */
+  readonly maxReplicas: number;
+
+  /**
+   * The metrics; the highest replica count any of them proposes wins. More can be added with
+   * `addMetric()`.
+   *
+   * @default - the API server's default: CPU at 80% average utilization
+   */
+  readonly metrics?: Metric[];
+
+  /**
+   * Scaling behavior per direction.
+   *
+   * @default - none rendered: the API server's defaults apply (scale up by 4 pods or 100%
+   * per 15 s, scale down by 100% per 15 s after a 300 s stabilization window)
+   */
+  readonly behavior?: Behavior;
+
+  /**
+   * The cluster the manifest is for; decides which fields and values are accepted.
+   *
+   * @default - the profile set with `ClusterProfile.applyTo()` on a scope above, else the
+   * newest Kubernetes release the library knows with its default gates
+   */
+  readonly cluster?: ClusterProfile;
+
+  /**
+   * Severity overrides for lint (HPA4xx) and cross-object (HPA3xx) rules on this HPA, e.g.
+   * `{ HPA404: RuleLevel.OFF, HPA402: RuleLevel.ERROR }`.
+   *
+   * @default - each rule's own severity
+   */
+  readonly ruleLevels?: { [ruleId: string]: RuleLevel };
+}
+
+/** HPAs by target, per construct tree, to find two HPAs on one target without a quadratic scan. */
+const targetsByRoot = new WeakMap<IConstruct, Map<string, string>>();
+
+/**
+ * An `autoscaling/v2` HorizontalPodAutoscaler with every HPA v2 feature, validated at synth.
+ *
+ * All five metric sources, behavior policies and stabilization windows, `selectPolicy`
+ * including `Disabled`, `tolerance`, scale to zero and external-metric fallback. At `cdk8s
+ * synth` every problem is reported at once, with its field path, the bad value and the fix:
+ * what kube-apiserver would refuse for the `ClusterProfile`'s version and gates, what the HPA
+ * controller would fail on at run time, and what only the construct tree shows (a container
+ * without the request a Utilization metric needs, a container that does not exist, a target
+ * with fixed replicas, two HPAs on one target). Lints are printed as warnings.
+ *
+ * @see https://kubernetes.io/docs/tasks/run-application/horizontal-pod-autoscale/
+ * @example
+ * declare const chart: Chart;
+ * declare const deployment: kplus.Deployment;
+ * new HorizontalPodAutoscalerV2(chart, 'Web', {
+ *   target: deployment,
+ *   minReplicas: 2,
+ *   maxReplicas: 10,
+ *   metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(70))],
+ * });
+ */
+export class HorizontalPodAutoscalerV2 extends kplus.Resource {
+  /** @see base.Resource.apiObject */
+  protected readonly apiObject: ApiObject;
+  /** The resource type, for RBAC. */
+  public readonly resourceType = 'horizontalpodautoscalers';
+  /** The workload it scales. */
+  public readonly target: ScaleTarget;
+  /** `minReplicas` as given. */
+  public readonly minReplicas?: number;
+  /** `maxReplicas` as given. */
+  public readonly maxReplicas: number;
+  /** The behavior as given. */
+  public readonly behavior?: Behavior;
+
+  private readonly _metrics: Metric[];
+  private readonly clusterOverride?: ClusterProfile;
+  private readonly ruleLevels: { [ruleId: string]: RuleLevel };
+  private readonly duplicateOf?: string;
+  private readonly printedWarnings = new Set<string>();
+
+  public constructor(scope: Construct, id: string, props: HorizontalPodAutoscalerV2Props) {
+    super(scope, id);
+    this.target = ScaleTarget.fromScalable(props.target);
+    this.target.markHasAutoscaler();
+    this.minReplicas = props.minReplicas;
+    this.maxReplicas = props.maxReplicas;
+    this.behavior = props.behavior;
+    this._metrics = [...(props.metrics ?? [])];
+    this.clusterOverride = props.cluster;
+    this.ruleLevels = { ...(props.ruleLevels ?? {}) };
+
+    this.apiObject = new ApiObject(this, 'Resource', {
+      apiVersion: HPA_API_VERSION,
+      kind: HPA_KIND,
+      metadata: props.metadata,
+      spec: Lazy.any({ produce: () => this._toKube() }),
+    });
+
+    this.duplicateOf = this.registerTarget();
+    this.node.addValidation({ validate: () => this.synthErrors() });
+  }
+
+  /** The metrics, including those added with `addMetric()`. */
+  public get metrics(): Metric[] {
+    return [...this._metrics];
+  }
+
+  /** The cluster profile that applies to this HPA. */
+  public get cluster(): ClusterProfile {
+    return this.clusterOverride ?? ClusterProfile.lookup(this);
+  }
+
+  /** Adds a metric after construction. */
+  public addMetric(metric: Metric): void {
+    this._metrics.push(metric);
+  }
+
+  /**
+   * Every issue of this HPA, as `cdk8s synth` reports them: the rendered manifest checked by
+   * `HpaValidator` plus the checks against its target, with `ruleLevels` applied.
+   */
+  public validateHpa(): ValidationIssue[] {
+    const manifest = this.apiObject.toJson();
+    const issues = validateManifest(manifest, {
+      profile: this.cluster,
+      workload: this.target._facts(manifest.metadata?.namespace),
+    });
+    const extra = new IssueList();
+    if (this.duplicateOf) reportDuplicateTarget(extra, describeTarget(manifest), this.duplicateOf);
+    for (const [ruleId, level] of Object.entries(this.ruleLevels)) {
+      if (!isAdjustableRule(ruleId) || !Object.values(RuleLevel).includes(level)) {
+        extra.invalid('HPA000', `ruleLevels.${ruleId}`, level, ruleId in RULES
+          ? 'only lint (HPA4xx) and cross-object (HPA3xx) rules can be changed, to "error", "warning" or "off"'
+          : 'no such rule', 'see HpaValidator.rules() for the rule ids');
+      }
+    }
+    return [...issues, ...extra.issues].flatMap(issue => {
+      const level = isAdjustableRule(issue.ruleId) ? this.ruleLevels[issue.ruleId] : undefined;
+      if (level === RuleLevel.OFF) return [];
+      if (level === RuleLevel.ERROR) return [{ ...issue, severity: Severity.ERROR }];
+      if (level === RuleLevel.WARNING) return [{ ...issue, severity: Severity.WARNING }];
+      return [issue];
+    });
+  }
+
+  /** @internal */
+  public _toKube(): { [key: string]: any } {
+    const format = this.cluster.fallbackFormat;
+    return {
+      scaleTargetRef: this.target._toKube(),
+      minReplicas: this.minReplicas,
+      maxReplicas: this.maxReplicas,
+      metrics: this._metrics.length > 0 ? this._metrics.map(m => toKube(m, format)) : undefined,
+      behavior: toKube(this.behavior),
+    };
+  }
+
+  /** The errors for cdk8s's validation; warnings are printed once. */
+  private synthErrors(): string[] {
+    const errors: string[] = [];
+    for (const issue of this.validateHpa()) {
+      const line = HpaValidator.format(issue);
+      if (issue.severity === Severity.ERROR) {
+        errors.push(line);
+      } else if (!this.printedWarnings.has(line)) {
+        this.printedWarnings.add(line);
+        console.warn(`[${this.node.path}] warning: ${line}`);
+      }
+    }
+    return errors;
+  }
+
+  /** Records this HPA's target; returns the path of an HPA that already scales it. */
+  private registerTarget(): string | undefined {
+    const root = this.node.root;
+    let targets = targetsByRoot.get(root);
+    if (!targets) {
+      targets = new Map();
+      targetsByRoot.set(root, targets);
+    }
+    const t = this.target.toScalingTarget();
+    const group = typeof t.apiVersion === 'string' && t.apiVersion.includes('/') ? t.apiVersion.split('/')[0] : '';
+    const key = [this.apiObject.metadata.namespace ?? '', group, t.kind, t.name].join('\u0000');
+    const existing = targets.get(key);
+    if (existing === undefined) targets.set(key, this.node.path);
+    return existing;
+  }
+}
+
+function describeTarget(manifest: any): string {
+  const ref = manifest?.spec?.scaleTargetRef ?? {};
+  return `${ref.kind}/${ref.name}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Limits and server defaults of the autoscaling/v2 API, in one place.
+ *
+ * Code, docs and tests read these; each value names where Kubernetes defines it.
+ */
+
+/** `MaxStabilizationWindowSeconds` in pkg/apis/autoscaling/validation/validation.go. */
+export const MAX_STABILIZATION_WINDOW_SECONDS = 3600;
+
+/** `MaxPeriodSeconds` in pkg/apis/autoscaling/validation/validation.go. */
+export const MAX_PERIOD_SECONDS = 1800;
+
+/** `metadata.name` length limit (`IsDNS1123Subdomain`). */
+export const MAX_DNS1123_SUBDOMAIN_LENGTH = 253;
+
+/** Container names (`IsDNS1123Label`). */
+export const MAX_DNS1123_LABEL_LENGTH = 63;
+
+/** The largest value an int32 field accepts when the API server decodes a request. */
+export const INT32_MAX = 2147483647;
+
+/** `spec.minReplicas` when it is omitted (pkg/apis/autoscaling/v2/defaults.go). */
+export const DEFAULT_MIN_REPLICAS = 1;
+
+/** `autoscaling.DefaultCPUUtilization`: the metric used when `spec.metrics` is empty. */
+export const DEFAULT_CPU_UTILIZATION = 80;
+
+/** The controller's `--horizontal-pod-autoscaler-tolerance` default. */
+export const DEFAULT_TOLERANCE = 0.1;
+
+/** The controller's `--horizontal-pod-autoscaler-downscale-stabilization` default, in seconds. */
+export const DEFAULT_DOWNSCALE_STABILIZATION_SECONDS = 300;
+
+/** A policy as the API server writes it (type, value, periodSeconds). */
+export interface RawPolicy {
+  readonly type: string;
+  readonly value: number;
+  readonly periodSeconds: number;
+}
+
+/** A fully defaulted rule set as the API server writes it. */
+export interface RawRules {
+  readonly stabilizationWindowSeconds?: number;
+  readonly selectPolicy: string;
+  readonly policies: RawPolicy[];
+}
+
+/** `GenerateHPAScaleUpRules` defaults (pkg/apis/autoscaling/v2/defaults.go). */
+export const DEFAULT_SCALE_UP_RULES: RawRules = {
+  stabilizationWindowSeconds: 0,
+  selectPolicy: 'Max',
+  policies: [
+    { type: 'Pods', value: 4, periodSeconds: 15 },
+    { type: 'Percent', value: 100, periodSeconds: 15 },
+  ],
+};
+
+/**
+ * `GenerateHPAScaleDownRules` defaults. `stabilizationWindowSeconds` stays unset: the controller
+ * then uses its downscale-stabilization flag (300 s by default).
+ */
+export const DEFAULT_SCALE_DOWN_RULES: RawRules = {
+  selectPolicy: 'Max',
+  policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }],
+};
+
+/** `failureDuration` of an external-metric fallback when none is given (the KEP's default). */
+export const DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS = 180;
+
+/** The HPA's own API group and version. */
+export const HPA_API_VERSION = 'autoscaling/v2';
+export const HPA_KIND = 'HorizontalPodAutoscaler';

@@ -1,0 +1,87 @@
+/**
+ * What each Kubernetes release's API server knows about HorizontalPodAutoscalers: which
+ * feature gates exist, at which stage, and whether they are on by default.
+ *
+ * This is the one data table behind `ClusterProfile`. Sources, per entry:
+ * - `HPAScaleToZero` (KEP-2021): pkg/features/kube_features.go lists `{1.16, false, Alpha}`
+ *   through 1.36; the feature-gate reference page and KEP-2021's kep.yaml give beta, on by
+ *   default, from 1.37.
+ * - `HPAConfigurableTolerance` (KEP-4951): kube_features.go for 1.35 has
+ *   `{1.33, false, Alpha}, {1.35, true, Beta}`; kubernetes/api commit "Promote feature gate
+ *   HPAConfigurableTolerance to GA" is in 1.37. The `tolerance` field does not exist before 1.33.
+ * - `HPAContainerMetrics` (KEP-1610): alpha 1.20, beta (on) 1.27, GA 1.30, gate removed in 1.32.
+ * - `HPAExternalMetricFallback` (KEP-5679): the implementation was closed unmerged; no release
+ *   knows `external.fallback`, so the gate exists only where a profile declares it.
+ * - `scaleTargetRef.apiVersion` must name an API group (kubernetes/kubernetes PR #132537, in the
+ *   1.34-era strategy.go): enforced from 1.34 here.
+ * - `spec.maxReplicas: 0` reported as `Required value` instead of `Invalid value` (PR #135412): 1.36.
+ */
+
+/** How far a feature gate has come in one release. */
+export enum GateStage {
+  /** The gate and the field it guards do not exist in this release. */
+  ABSENT = 'absent',
+  ALPHA = 'alpha',
+  BETA = 'beta',
+  /** Locked on: it cannot be turned off. */
+  GA = 'ga',
+}
+
+export interface GateState {
+  readonly stage: GateStage;
+  readonly enabledByDefault: boolean;
+}
+
+export const GATE_SCALE_TO_ZERO = 'HPAScaleToZero';
+export const GATE_CONFIGURABLE_TOLERANCE = 'HPAConfigurableTolerance';
+export const GATE_CONTAINER_METRICS = 'HPAContainerMetrics';
+export const GATE_EXTERNAL_METRIC_FALLBACK = 'HPAExternalMetricFallback';
+
+/** Every gate the library knows, in a stable order. */
+export const KNOWN_GATES: readonly string[] = [
+  GATE_SCALE_TO_ZERO,
+  GATE_CONFIGURABLE_TOLERANCE,
+  GATE_CONTAINER_METRICS,
+  GATE_EXTERNAL_METRIC_FALLBACK,
+];
+
+/** The oldest and newest minor versions in the table. */
+export const OLDEST_KNOWN_MINOR = 23;
+export const NEWEST_KNOWN_MINOR = 37;
+/** The newest minor version that has shipped as a release (the default profile). */
+export const NEWEST_RELEASED_MINOR = 36;
+
+/** From this minor on the API server refuses a `scaleTargetRef.apiVersion` without a group. */
+export const SCALE_TARGET_GROUP_RULE_SINCE_MINOR = 34;
+
+/** From this minor on `maxReplicas: 0` is a `Required value` error. */
+export const MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR = 36;
+
+const absent: GateState = { stage: GateStage.ABSENT, enabledByDefault: false };
+const alphaOff: GateState = { stage: GateStage.ALPHA, enabledByDefault: false };
+const betaOn: GateState = { stage: GateStage.BETA, enabledByDefault: true };
+const ga: GateState = { stage: GateStage.GA, enabledByDefault: true };
+
+/** The stage of `gate` in Kubernetes 1.`minor`. */
+export function gateState(gate: string, minor: number): GateState {
+  switch (gate) {
+    case GATE_SCALE_TO_ZERO:
+      return minor >= 37 ? betaOn : alphaOff;
+    case GATE_CONFIGURABLE_TOLERANCE:
+      if (minor < 33) return absent;
+      if (minor < 35) return alphaOff;
+      return minor < 37 ? betaOn : ga;
+    case GATE_CONTAINER_METRICS:
+      if (minor < 27) return alphaOff;
+      return minor < 30 ? betaOn : ga;
+    case GATE_EXTERNAL_METRIC_FALLBACK:
+      return alphaOff;
+    default:
+      return absent;
+  }
+}
+
+/** Whether the release shipped with a gate whose state a cluster can choose. */
+export function isKnownGate(gate: string): boolean {
+  return KNOWN_GATES.includes(gate);
+}

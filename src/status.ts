@@ -1,0 +1,82 @@
+/**
+ * The status model of an autoscaling/v2 HPA, for reading a live object's status and for
+ * simulating one. Types only.
+ */
+
+/** The condition types an HPA reports in `status.conditions`. */
+export enum ConditionType {
+  /** Whether the HPA can fetch and update the scale of its target. */
+  ABLE_TO_SCALE = 'AbleToScale',
+  /** Whether the HPA can compute replicas from its metrics. */
+  SCALING_ACTIVE = 'ScalingActive',
+  /** Whether the desired replicas were clamped by min/max or a scaling policy. */
+  SCALING_LIMITED = 'ScalingLimited',
+  /** Whether the HPA scaled the target to zero itself (KEP-2021), so it may scale it back up. */
+  SCALED_TO_ZERO = 'ScaledToZero',
+  /** Whether an External metric's fallback replica count is in use. */
+  EXTERNAL_METRIC_FALLBACK_ACTIVE = 'ExternalMetricFallbackActive',
+}
+
+/** The status of a condition. */
+export enum ConditionStatus {
+  TRUE = 'True',
+  FALSE = 'False',
+  UNKNOWN = 'Unknown',
+}
+
+/** One entry of `status.conditions`. */
+export interface HorizontalPodAutoscalerCondition {
+  /** The condition type. */
+  readonly type: ConditionType;
+  /** True, False or Unknown. */
+  readonly status: ConditionStatus;
+  /**
+   * A machine-readable reason, e.g. `TooFewReplicas`, `ScaleUpLimit`, `DesiredWithinRange`.
+   * @default - none
+   */
+  readonly reason?: string;
+  /**
+   * A human-readable message.
+   * @default - none
+   */
+  readonly message?: string;
+  /**
+   * When the condition last changed (RFC 3339).
+   * @default - unknown
+   */
+  readonly lastTransitionTime?: string;
+}
+
+/** The fallback state of one External metric. */
+export interface ExternalMetricFallbackStatus {
+  /** Whether the fallback replica count is in use for this metric. */
+  readonly fallbackActive: boolean;
+  /**
+   * When the current run of consecutive failures began (RFC 3339).
+   * @default - the metric is not failing
+   */
+  readonly firstFailureTime?: string;
+  /**
+   * The replica count the fallback proposes while active.
+   * @default - none
+   */
+  readonly fallbackReplicas?: number;
+}
+
+/** The parts of `status` the library reads and simulates. */
+export interface HorizontalPodAutoscalerStatus {
+  /** The replicas the target has now. */
+  readonly currentReplicas: number;
+  /** The replicas the HPA last asked for. */
+  readonly desiredReplicas: number;
+  /**
+   * The HPA's conditions.
+   * @default - none
+   */
+  readonly conditions?: HorizontalPodAutoscalerCondition[];
+  /**
+   * Fallback state of the External metrics with a fallback, by metric name.
+   * @default - none
+   */
+  readonly externalMetricFallbacks?: { [metricName: string]: ExternalMetricFallbackStatus };
+}

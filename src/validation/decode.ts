@@ -1,0 +1,283 @@
+/**
+ * The decoding step of the API server: JSON types, int32 ranges, quantities, and unknown
+ * fields under strict field validation (kubectl's default), gated by the cluster profile.
+ *
+ * It returns a copy of the manifest in which every ill-typed value is replaced by `BAD`, so the
+ * rules that follow see it as present but check nothing in it, and fields the server would drop
+ * are gone.
+ */
+import { ClusterProfile } from '../cluster-profile';
+import { ExternalFallbackFormat } from '../external-fallback';
+import { INT32_MAX } from '../private/constants';
+import { GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
+import { child, index, IssueList, key } from './field-errors';
+import { parseQuantity } from './quantity';
+
+/** Stands for a value that failed decoding: present, but not checked further. */
+export const BAD: unique symbol = Symbol('invalid value');
+
+interface Context {
+  readonly profile: ClusterProfile;
+  readonly out: IssueList;
+}
+
+/** Why a field cannot be sent to this cluster, and whether the server would drop it. */
+interface Unavailable {
+  readonly ruleId: string;
+  readonly detail: string;
+  readonly fix: string;
+  /** The server removes the field before validation (true) or validates it anyway (false). */
+  readonly dropped: boolean;
+  /** Rendered as a Forbidden error instead of an unknown field. */
+  readonly forbidden?: boolean;
+}
+
+type Scalar = 'string' | 'int32' | 'int64' | 'quantity' | 'duration' | 'any' | 'stringMap';
+type Type = Scalar | ObjectType | ArrayType;
+interface ObjectType { readonly fields: { readonly [name: string]: Field } }
+interface ArrayType { readonly items: Type }
+interface Field {
+  readonly type: Type;
+  readonly available?: (ctx: Context) => Unavailable | undefined;
+}
+
+const f = (type: Type, available?: (ctx: Context) => Unavailable | undefined): Field => ({ type, available });
+const obj = (fields: { [name: string]: Type | Field }): ObjectType => ({
+  fields: Object.fromEntries(Object.entries(fields).map(([n, t]) => [n, isField(t) ? t : f(t)])),
+});
+const arr = (items: Type): ArrayType => ({ items });
+function isField(t: Type | Field): t is Field {
+  return typeof t === 'object' && 'type' in t;
+}
+
+function toleranceAvailability(ctx: Context): Unavailable | undefined {
+  const p = ctx.profile;
+  if (p.minor < 33) {
+    return {
+      ruleId: 'HPA150',
+      detail: `Kubernetes ${p.version} has no tolerance field (added in 1.33): a strict client is refused and any other client's tolerance is silently dropped`,
+      fix: 'declare version 1.33 or later in the ClusterProfile, or remove tolerance',
+      dropped: true,
+    };
+  }
+  if (!p.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
+    return {
+      ruleId: 'HPA151',
+      detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in 1.33 and 1.34)`,
+      fix: `declare featureGates: { ${GATE_CONFIGURABLE_TOLERANCE}: true } if the cluster turns it on, use 1.35 or later, or remove tolerance`,
+      dropped: true,
+      forbidden: true,
+    };
+  }
+  return undefined;
+}
+
+function fallbackAvailability(ctx: Context): Unavailable | undefined {
+  if (ctx.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) return undefined;
+  return {
+    ruleId: 'HPA152',
+    detail: `external.fallback needs the ${GATE_EXTERNAL_METRIC_FALLBACK} feature gate, which no Kubernetes release turns on: a strict client is refused and any other client's fallback is silently dropped`,
+    fix: `declare featureGates: { ${GATE_EXTERNAL_METRIC_FALLBACK}: true } in the ClusterProfile if the cluster runs it, or remove the fallback`,
+    dropped: true,
+  };
+}
+
+function containerResourceAvailability(ctx: Context): Unavailable | undefined {
+  if (ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) return undefined;
+  return {
+    ruleId: 'HPA151',
+    detail: `ContainerResource metrics are only allowed when the ${GATE_CONTAINER_METRICS} feature gate is on (alpha, off by default before 1.27)`,
+    fix: `declare featureGates: { ${GATE_CONTAINER_METRICS}: true }, use 1.27 or later, or use a Resource metric`,
+    dropped: false,
+    forbidden: true,
+  };
+}
+
+const reference = obj({ apiVersion: 'string', kind: 'string', name: 'string' });
+const selector = obj({
+  matchLabels: 'stringMap',
+  matchExpressions: arr(obj({ key: 'string', operator: 'string', values: arr('string') })),
+});
+const identifier = obj({ name: 'string', selector });
+const target = obj({ type: 'string', value: 'quantity', averageValue: 'quantity', averageUtilization: 'int32' });
+const fallbackFields = {
+  [ExternalFallbackFormat.FAILURE_DURATION]: obj({ failureDuration: 'duration', replicas: 'int32' }),
+  [ExternalFallbackFormat.FAILURE_DURATION_SECONDS]: obj({ failureDurationSeconds: 'int64', replicas: 'int32' }),
+};
+const rules = obj({
+  stabilizationWindowSeconds: 'int32',
+  selectPolicy: 'string',
+  policies: arr(obj({ type: 'string', value: 'int32', periodSeconds: 'int32' })),
+  tolerance: f('quantity', toleranceAvailability),
+});
+
+function manifestType(format: ExternalFallbackFormat): ObjectType {
+  return obj({
+    apiVersion: 'string',
+    kind: 'string',
+    metadata: obj({
+      name: 'string', generateName: 'string', namespace: 'string', labels: 'stringMap', annotations: 'stringMap',
+      uid: 'string', resourceVersion: 'string', generation: 'int64', creationTimestamp: 'any', deletionTimestamp: 'any',
+      deletionGracePeriodSeconds: 'int64', ownerReferences: 'any', finalizers: arr('string'), managedFields: 'any', selfLink: 'string',
+    }),
+    spec: obj({
+      scaleTargetRef: reference,
+      minReplicas: 'int32',
+      maxReplicas: 'int32',
+      metrics: arr(obj({
+        type: 'string',
+        object: obj({ describedObject: reference, metric: identifier, target }),
+        pods: obj({ metric: identifier, target }),
+        resource: obj({ name: 'string', target }),
+        containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
+        external: obj({ metric: identifier, target, fallback: f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability) }),
+      })),
+      behavior: obj({ scaleUp: rules, scaleDown: rules }),
+    }),
+    status: 'any',
+  });
+}
+
+const MANIFEST_TYPES = new Map<ExternalFallbackFormat, ObjectType>();
+
+/** Decodes `manifest` as the API server would; issues go to `out`. */
+export function decode(manifest: unknown, profile: ClusterProfile, out: IssueList): any {
+  let type = MANIFEST_TYPES.get(profile.fallbackFormat);
+  if (!type) {
+    type = manifestType(profile.fallbackFormat);
+    MANIFEST_TYPES.set(profile.fallbackFormat, type);
+  }
+  return decodeValue(manifest, type, '', { profile, out });
+}
+
+function decodeValue(value: unknown, type: Type, path: string, ctx: Context): any {
+  if (value === null || value === undefined) return undefined;
+  switch (type) {
+    case 'any':
+      return value;
+    case 'string':
+      return typeof value === 'string' ? value : bad(ctx, path, value, 'must be a string');
+    case 'int32':
+      return isInteger(value) && value >= -INT32_MAX - 1 && value <= INT32_MAX
+        ? value
+        : bad(ctx, path, value, isInteger(value) ? `must fit in a 32-bit integer (${-INT32_MAX - 1} to ${INT32_MAX})` : 'must be an integer');
+    case 'int64':
+      return isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? value : bad(ctx, path, value, 'must be a 64-bit integer');
+    case 'quantity':
+      return decodeQuantity(value, path, ctx);
+    case 'duration':
+      return typeof value === 'string' && parseGoDuration(value) !== undefined
+        ? value
+        : bad(ctx, path, value, 'must be a duration such as "3m", "90s" or "1h30m"');
+    case 'stringMap':
+      return decodeStringMap(value, path, ctx);
+  }
+  if ('items' in type) {
+    if (!Array.isArray(value)) return bad(ctx, path, value, 'must be a list');
+    return value.map((item, i) => decodeValue(item, type.items, index(path, i), ctx));
+  }
+  return decodeObject(value, type, path, ctx);
+}
+
+function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Context): any {
+  if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object');
+  const result: { [name: string]: unknown } = {};
+  for (const [name, raw] of Object.entries(value as object)) {
+    const fieldPath = child(path, name);
+    const field = Object.prototype.hasOwnProperty.call(type.fields, name) ? type.fields[name] : undefined;
+    if (!field) {
+      const suggestion = closest(name, Object.keys(type.fields));
+      ctx.out.unknownField('HPA126', fieldPath, `strict decoding error: unknown field "${fieldPath}"`,
+        suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`);
+      continue;
+    }
+    const unavailable = raw == null ? undefined : field.available?.(ctx);
+    if (unavailable) {
+      if (unavailable.forbidden) {
+        ctx.out.forbidden(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
+      } else {
+        ctx.out.unknownField(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
+      }
+      if (unavailable.dropped) continue;
+    }
+    const decoded = decodeValue(raw, field.type, fieldPath, ctx);
+    if (decoded !== undefined) result[name] = decoded;
+  }
+  return result;
+}
+
+function decodeQuantity(value: unknown, path: string, ctx: Context): unknown {
+  if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
+    return bad(ctx, path, value, 'must be a quantity: a string such as "500m" or "1Gi", or a number');
+  }
+  const parsed = parseQuantity(value);
+  if (!parsed.ok) {
+    ctx.out.invalid('HPA125', path, value, parsed.error, 'write a quantity such as "100", "500m", "0.5" or "1Gi"');
+    return BAD;
+  }
+  return value;
+}
+
+function decodeStringMap(value: unknown, path: string, ctx: Context): unknown {
+  if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object of strings');
+  const result: { [k: string]: unknown } = {};
+  for (const [k, v] of Object.entries(value as object)) {
+    if (v == null) continue;
+    result[k] = typeof v === 'string' ? v : bad(ctx, key(path, k), v, 'must be a string');
+  }
+  return result;
+}
+
+function bad(ctx: Context, path: string, value: unknown, detail: string): typeof BAD {
+  ctx.out.invalid('HPA127', path || '<root>', value, detail);
+  return BAD;
+}
+
+function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+const GO_DURATION_UNITS: { [unit: string]: number } = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+/** Go's `time.ParseDuration`, in seconds; undefined when it does not parse. */
+export function parseGoDuration(text: string): number | undefined {
+  const m = /^([-+]?)(.*)$/.exec(text)!;
+  let rest = m[2];
+  if (rest === '0') return 0;
+  if (rest === '') return undefined;
+  let total = 0;
+  while (rest.length > 0) {
+    const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/.exec(rest);
+    if (!part) return undefined;
+    total += Number(part[1]) * GO_DURATION_UNITS[part[2]];
+    rest = rest.slice(part[0].length);
+  }
+  return m[1] === '-' ? -total : total;
+}
+
+/** The known name closest to a misspelt one, if it is close. */
+function closest(name: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = c.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,76 @@
+import { RULES } from './rule-catalog';
+import { Severity, ValidationIssue } from './validation-issue';
+
+/** Kubernetes' `field.ErrorType` strings, plus the decoder's unknown-field rejection. */
+export enum ErrorType {
+  REQUIRED = 'Required value',
+  INVALID = 'Invalid value',
+  UNSUPPORTED = 'Unsupported value',
+  FORBIDDEN = 'Forbidden',
+  UNKNOWN_FIELD = 'Unknown field',
+  TOO_LONG = 'Too long',
+}
+
+/** `spec.metrics` + `[0]`: Kubernetes field paths. */
+export function child(path: string, name: string): string {
+  return path ? `${path}.${name}` : name;
+}
+export function index(path: string, i: number): string {
+  return `${path}[${i}]`;
+}
+export function key(path: string, k: string): string {
+  return `${path}[${k}]`;
+}
+
+/** A value as Go's field errors print it: strings quoted, numbers bare, the rest as JSON. */
+export function formatValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value === undefined) return 'undefined';
+  try {
+    const json = JSON.stringify(value);
+    return json === undefined ? String(value) : (json.length > 120 ? `${json.slice(0, 117)}...` : json);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Collects issues in the order they are found, once each. */
+export class IssueList {
+  public readonly issues: ValidationIssue[] = [];
+  private readonly seen = new Set<string>();
+
+  public required(ruleId: string, path: string, detail: string, fix?: string): void {
+    this.add(ruleId, path, ErrorType.REQUIRED, undefined, detail, fix);
+  }
+  public invalid(ruleId: string, path: string, value: unknown, detail: string, fix?: string): void {
+    this.add(ruleId, path, ErrorType.INVALID, value, detail, fix);
+  }
+  public unsupported(ruleId: string, path: string, value: unknown, supported: readonly string[], fix?: string): void {
+    this.add(ruleId, path, ErrorType.UNSUPPORTED, value, `supported values: ${supported.map(s => JSON.stringify(s)).join(', ')}`, fix);
+  }
+  public forbidden(ruleId: string, path: string, detail: string, fix?: string): void {
+    this.add(ruleId, path, ErrorType.FORBIDDEN, undefined, detail, fix);
+  }
+  public unknownField(ruleId: string, path: string, detail: string, fix?: string): void {
+    this.add(ruleId, path, ErrorType.UNKNOWN_FIELD, undefined, detail, fix);
+  }
+
+  /** Adds an issue with the severity of its rule. Values are printed only for Invalid and Unsupported. */
+  public add(ruleId: string, path: string, type: ErrorType, value: unknown, detail: string, fix?: string): void {
+    const shown = type === ErrorType.INVALID || type === ErrorType.UNSUPPORTED;
+    const message = (shown ? `${type}: ${formatValue(value)}` : type) + (detail ? `: ${detail}` : '');
+    const dedupeKey = `${ruleId}\u0000${path}\u0000${message}`;
+    if (this.seen.has(dedupeKey)) return;
+    this.seen.add(dedupeKey);
+    const issue: { -readonly [K in keyof ValidationIssue]: ValidationIssue[K] } = {
+      ruleId,
+      severity: RULES[ruleId]?.severity ?? Severity.ERROR,
+      path,
+      message,
+    };
+    if (shown) issue.value = value;
+    if (fix) issue.fix = fix;
+    this.issues.push(issue);
+  }
+}

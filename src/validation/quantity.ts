@@ -1,0 +1,37 @@
+/**
+ * Kubernetes quantity grammar (k8s.io/apimachinery/pkg/api/resource `ParseQuantity`).
+ */
+
+const FORMAT_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+const NUMERIC_ERROR = 'unable to parse numeric part of quantity';
+const SUFFIX_ERROR = "unable to parse quantity's suffix";
+
+const BINARY: { [suffix: string]: number } = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
+const DECIMAL: { [suffix: string]: number } = { 'n': 1e-9, 'u': 1e-6, 'm': 1e-3, '': 1, 'k': 1e3, 'M': 1e6, 'G': 1e9, 'T': 1e12, 'P': 1e15, 'E': 1e18 };
+
+export type ParsedQuantity = { readonly ok: true; readonly sign: number; readonly value: number } | { readonly ok: false; readonly error: string };
+
+/** Parses a quantity given as a string or a JSON number. */
+export function parseQuantity(input: string | number): ParsedQuantity {
+  const str = typeof input === 'number' ? String(input) : input;
+  const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*)([-+]?[0-9]*)$/.exec(str);
+  if (str.length === 0 || !m) {
+    return { ok: false, error: FORMAT_ERROR };
+  }
+  const [, sign, whole, frac = '', letters, exponent] = m;
+  if (whole.length === 0 && frac.length === 0) {
+    return { ok: false, error: str.includes('.') || /^[+-]?$/.test(sign + whole) ? NUMERIC_ERROR : FORMAT_ERROR };
+  }
+  const suffix = letters + exponent;
+  let multiplier: number | undefined = BINARY[suffix] ?? DECIMAL[suffix];
+  if (multiplier === undefined && /^[eE][-+]?[0-9]+$/.test(suffix)) {
+    multiplier = 10 ** Number(suffix.slice(1));
+  }
+  if (multiplier === undefined) {
+    return { ok: false, error: SUFFIX_ERROR };
+  }
+  const magnitude = Number(`${whole || '0'}.${frac || '0'}`);
+  const nonZero = /[1-9]/.test(whole + frac);
+  const s = !nonZero ? 0 : sign === '-' ? -1 : 1;
+  return { ok: true, sign: s, value: s * magnitude * multiplier };
+}

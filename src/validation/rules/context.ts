@@ -1,0 +1,14 @@
+import { ClusterProfile } from '../../cluster-profile';
+import { IssueList } from '../field-errors';
+
+/** What every rule gets: the cluster, where to report, and the decoded, defaulted manifest. */
+export interface RuleContext {
+  readonly profile: ClusterProfile;
+  readonly out: IssueList;
+  /** The manifest after decoding and defaulting. */
+  readonly manifest: { [key: string]: any };
+  /** `manifest.spec`, or an empty object. */
+  readonly spec: { [key: string]: any };
+  /** `spec.metrics` entries that are objects, with their index. */
+  readonly metrics: ReadonlyArray<{ readonly metric: { [key: string]: any }; readonly path: string }>;
+}

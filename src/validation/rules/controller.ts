@@ -1,0 +1,89 @@
+/**
+ * What the API server stores but the HPA controller (pkg/controller/podautoscaler) then fails on
+ * or silently reads differently.
+ */
+import { child, index, key } from '../field-errors';
+import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
+import { RuleContext } from './context';
+import { SOURCE_FIELDS } from './metrics';
+import { isObject, isString } from './values';
+
+const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
+const RESOURCE_SOURCES = new Set(['resource', 'containerResource']);
+
+export function checkControllerPitfalls(ctx: RuleContext): void {
+  for (const { metric, path } of ctx.metrics) {
+    const field = isString(metric.type) ? SOURCE_FIELDS[metric.type] : undefined;
+    const source = field ? metric[field] : undefined;
+    if (!field || !isObject(source)) continue;
+    const sourcePath = child(path, field);
+    if (isObject(source.target)) checkTarget(ctx, field, source.target, child(sourcePath, 'target'));
+    const identifier = source.metric;
+    if (isObject(identifier) && isObject(identifier.selector)) {
+      checkSelector(ctx, identifier.selector, child(child(sourcePath, 'metric'), 'selector'));
+    }
+    if (field === 'resource' && isString(source.name) && source.name !== '' && containerResourceNameErrors(source.name).length > 0) {
+      ctx.out.invalid('HPA206', child(sourcePath, 'name'), source.name,
+        'the API server accepts any name here, but the controller only reads container resources such as cpu and memory',
+        'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource');
+    }
+  }
+}
+
+function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, path: string): void {
+  const type = target.type;
+  const usesUtilization = type === 'Utilization' || target.averageUtilization !== undefined;
+  if (!RESOURCE_SOURCES.has(source) && usesUtilization) {
+    ctx.out.invalid('HPA202', child(path, type === 'Utilization' ? 'type' : 'averageUtilization'),
+      type === 'Utilization' ? type : target.averageUtilization,
+      `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics; the controller ignores it on ${source} metrics`,
+      source === 'pods' ? 'use MetricTarget.averageValue()' : 'use MetricTarget.value() or MetricTarget.averageValue()');
+    return;
+  }
+  if (source === 'object' && target.value !== undefined && target.averageValue !== undefined) {
+    ctx.out.forbidden('HPA204', child(path, 'value'),
+      `value and averageValue are both set: the controller uses only the one that type ${JSON.stringify(type)} names`,
+      'keep value (the metric as a whole) or averageValue (per pod), not both');
+    return;
+  }
+  const expected = isString(type) ? TARGET_FIELD[type] : undefined;
+  if (!expected) return; // an unknown type is the API server's error (HPA115)
+  const set = Object.values(TARGET_FIELD).filter(f => target[f] !== undefined);
+  if (set.length > 0 && !set.includes(expected)) {
+    const controllerUses = source === 'object' ? 'the controller fails with "invalid object metric source"' : `the controller ignores type and uses ${set.join(' and ')}`;
+    ctx.out.invalid('HPA201', child(path, 'type'), type, `does not match the target field that is set (${set.join(', ')}): ${controllerUses}`,
+      `set type to ${Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ')}, or set ${expected}`);
+  }
+}
+
+const OPERATORS = ['DoesNotExist', 'Exists', 'In', 'NotIn'];
+
+/** `metav1.LabelSelectorAsSelector`, which the controller runs on every sync. */
+function checkSelector(ctx: RuleContext, selector: { [key: string]: any }, path: string): void {
+  if (isObject(selector.matchLabels)) {
+    for (const [k, v] of Object.entries(selector.matchLabels)) {
+      for (const e of qualifiedNameErrors(k)) ctx.out.invalid('HPA203', child(path, 'matchLabels'), k, e);
+      if (isString(v)) for (const e of labelValueErrors(v)) ctx.out.invalid('HPA203', key(child(path, 'matchLabels'), k), v, e);
+    }
+  }
+  if (!Array.isArray(selector.matchExpressions)) return;
+  selector.matchExpressions.forEach((expr, i) => {
+    if (!isObject(expr)) return;
+    const p = index(child(path, 'matchExpressions'), i);
+    if (isString(expr.key)) for (const e of qualifiedNameErrors(expr.key)) ctx.out.invalid('HPA203', child(p, 'key'), expr.key, e);
+    const values = Array.isArray(expr.values) ? expr.values : [];
+    const op = expr.operator;
+    if (isString(op) || op === undefined) {
+      if (!OPERATORS.includes(op ?? '')) {
+        ctx.out.unsupported('HPA203', child(p, 'operator'), op ?? '', OPERATORS);
+      } else if ((op === 'In' || op === 'NotIn') && values.length === 0) {
+        ctx.out.required('HPA203', child(p, 'values'), `must be specified when operator is ${op}`);
+      } else if ((op === 'Exists' || op === 'DoesNotExist') && values.length > 0) {
+        ctx.out.forbidden('HPA203', child(p, 'values'), `may not be specified when operator is ${op}`);
+      }
+    }
+    values.forEach((v: unknown, j: number) => {
+      if (isString(v)) for (const e of labelValueErrors(v)) ctx.out.invalid('HPA203', index(child(p, 'values'), j), v, e);
+    });
+  });
+}

@@ -1,0 +1,54 @@
+/** Checks that need the scale target itself: its containers, their requests, its replicas. */
+import { IssueList, child } from '../field-errors';
+import { WorkloadFacts } from '../workload-facts';
+import { DEFAULTED } from '../defaults';
+import { RuleContext } from './context';
+import { isObject, isString } from './values';
+
+export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
+  if (typeof workload.replicas === 'number') {
+    ctx.out.invalid('HPA303', 'spec.scaleTargetRef', `${workload.kind}/${workload.name}`,
+      `the target fixes replicas: ${workload.replicas}: every apply resets the replica count the autoscaler chose`,
+      'remove replicas from the workload (cdk8s-plus workloads do this when they are the target of an HPA)');
+  }
+  const containers = workload.containers;
+  if (!containers) return;
+  for (const { metric, path } of ctx.metrics) {
+    if (metric.type === 'Resource' && isObject(metric.resource)) {
+      const src = metric.resource;
+      if (!isString(src.name) || !usesUtilization(src.target)) continue;
+      const defaulted = metric[DEFAULTED] === true;
+      for (const c of containers) {
+        if (!c.requests.includes(src.name)) {
+          ctx.out.invalid('HPA301', defaulted ? 'spec.metrics' : child(path, 'resource.target.averageUtilization'), src.target.averageUtilization,
+            `${defaulted ? 'no metrics are set, so the API server adds CPU at 80% utilization, but ' : ''}container "${c.name}" of ${workload.kind}/${workload.name} has no ${src.name} request: the controller cannot compute utilization and the metric fails`,
+            `give container "${c.name}" a ${src.name} request, or use an averageValue target`);
+        }
+      }
+    } else if (metric.type === 'ContainerResource' && isObject(metric.containerResource)) {
+      const src = metric.containerResource;
+      if (!isString(src.container)) continue;
+      const container = containers.find(c => c.name === src.container);
+      if (!container) {
+        ctx.out.invalid('HPA302', child(path, 'containerResource.container'), src.container,
+          `${workload.kind}/${workload.name} has no container named "${src.container}"${containers.length ? ` (it has ${containers.map(c => `"${c.name}"`).join(', ')})` : ''}`,
+          containers.length ? `use one of ${containers.map(c => `"${c.name}"`).join(', ')}` : undefined);
+      } else if (isString(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
+        ctx.out.invalid('HPA301', child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
+          `container "${container.name}" of ${workload.kind}/${workload.name} has no ${src.name} request: the controller cannot compute utilization`,
+          `give container "${container.name}" a ${src.name} request, or use an averageValue target`);
+      }
+    }
+  }
+}
+
+function usesUtilization(target: unknown): boolean {
+  return isObject(target) && (target.type === 'Utilization' || target.averageUtilization !== undefined);
+}
+
+/** An HPA whose target another HPA in the same input already scales. */
+export function reportDuplicateTarget(out: IssueList, target: string, other: string): void {
+  out.invalid('HPA304', 'spec.scaleTargetRef', target,
+    `${other} already scales this target: two autoscalers fight over its replica count`,
+    'keep one HPA per target and put all metrics in it');
+}

@@ -1,0 +1,35 @@
+/** `external.fallback` values (KEP-5679: replicas > 0, failure duration > 0). */
+import { child } from '../field-errors';
+import { parseGoDuration } from '../decode';
+import { RuleContext } from './context';
+import { isNumber, isObject, isString } from './values';
+
+/** Every External metric's fallback, with its path. */
+export function fallbacks(ctx: RuleContext): Array<{ fallback: { [key: string]: any }; path: string }> {
+  const result = [];
+  for (const { metric, path } of ctx.metrics) {
+    const fallback = isObject(metric.external) ? metric.external.fallback : undefined;
+    if (isObject(fallback)) result.push({ fallback, path: `${path}.external.fallback` });
+  }
+  return result;
+}
+
+export function checkFallbacks(ctx: RuleContext): void {
+  for (const { fallback, path } of fallbacks(ctx)) {
+    const replicas = fallback.replicas;
+    if (replicas === undefined) {
+      ctx.out.required('HPA153', child(path, 'replicas'), 'must specify the fallback replica count', 'ExternalFallback.replicas(n) with n > 0');
+    } else if (isNumber(replicas) && replicas <= 0) {
+      ctx.out.invalid('HPA153', child(path, 'replicas'), replicas, 'must be greater than 0');
+    }
+    if (isString(fallback.failureDuration)) {
+      const seconds = parseGoDuration(fallback.failureDuration);
+      if (seconds !== undefined && seconds <= 0) {
+        ctx.out.invalid('HPA153', child(path, 'failureDuration'), fallback.failureDuration, 'must be greater than 0');
+      }
+    }
+    if (isNumber(fallback.failureDurationSeconds) && fallback.failureDurationSeconds <= 0) {
+      ctx.out.invalid('HPA153', child(path, 'failureDurationSeconds'), fallback.failureDurationSeconds, 'must be greater than 0');
+    }
+  }
+}

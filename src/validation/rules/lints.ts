@@ -1,0 +1,54 @@
+/** Warnings: manifests that work but are likely not what was meant. */
+import { child } from '../field-errors';
+import { RuleContext } from './context';
+import { fallbacks } from './fallback';
+import { parseGroupVersion, wellKnownApiVersion } from './references';
+import { isNumber, isObject, isString } from './values';
+
+export function checkLints(ctx: RuleContext): void {
+  const { minReplicas, maxReplicas } = ctx.spec;
+  const min = isNumber(minReplicas) ? minReplicas : undefined;
+  const max = isNumber(maxReplicas) ? maxReplicas : undefined;
+
+  for (const { fallback, path } of fallbacks(ctx)) {
+    const replicas = fallback.replicas;
+    if (!isNumber(replicas) || replicas <= 0) continue;
+    if (max !== undefined && max > 0 && replicas > max) {
+      ctx.out.invalid('HPA401', child(path, 'replicas'), replicas, `is above maxReplicas (${max}): the controller caps it at ${max}`,
+        `lower the fallback to ${max} or raise maxReplicas`);
+    } else if (min !== undefined && replicas < min) {
+      ctx.out.invalid('HPA401', child(path, 'replicas'), replicas, `is below minReplicas (${min}): the controller raises it to ${min}`,
+        `raise the fallback to at least ${min} or lower minReplicas`);
+    }
+  }
+
+  if (min !== undefined && max !== undefined && min > 0 && min === max) {
+    ctx.out.invalid('HPA402', 'spec.maxReplicas', max, `equals minReplicas: the autoscaler can never change the replica count`,
+      'raise maxReplicas above minReplicas, or drop the HPA and fix the workload\'s replicas');
+  }
+
+  const scaleDown = isObject(ctx.spec.behavior) ? ctx.spec.behavior.scaleDown : undefined;
+  if (min === 0 && isObject(scaleDown) && scaleDown.selectPolicy === 'Disabled') {
+    ctx.out.invalid('HPA403', 'spec.behavior.scaleDown.selectPolicy', 'Disabled',
+      'with minReplicas 0 the workload can never scale down to zero while scale-down is Disabled',
+      'allow scale-down (SelectPolicy.MAX or MIN), or set minReplicas to 1');
+  }
+
+  if (min !== undefined && min === 1) {
+    ctx.out.invalid('HPA404', 'spec.minReplicas', min,
+      'a single replica leaves the workload unavailable while its pod restarts or moves (kube-score, Polaris hpaMinAvailability, kube-linter)',
+      'set minReplicas to 2 or more, or turn HPA404 off for this HPA');
+  }
+
+  const ref = isObject(ctx.spec.scaleTargetRef) ? ctx.spec.scaleTargetRef : {};
+  const known = wellKnownApiVersion(ref.kind);
+  if (known && isString(ref.apiVersion)) {
+    const parsed = parseGroupVersion(ref.apiVersion);
+    const knownGroup = known.split('/')[0];
+    if ('group' in parsed && parsed.group !== '' && parsed.group !== knownGroup) {
+      ctx.out.invalid('HPA405', 'spec.scaleTargetRef.apiVersion', ref.apiVersion,
+        `${ref.kind} is served in the ${knownGroup} group: the controller cannot find the scale subresource of a ${ref.kind} in ${parsed.group}`,
+        `set apiVersion to "${known}"`);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/** `validateMetrics` and `validateMetricSpec` with each source's checks. */
+import { child } from '../field-errors';
+import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
+import { parseQuantity } from '../quantity';
+import { RuleContext } from './context';
+import { checkDescribedObject } from './references';
+import { isNumber, isObject, isString } from './values';
+
+export const SOURCE_FIELDS: { readonly [type: string]: string } = {
+  Object: 'object',
+  Pods: 'pods',
+  Resource: 'resource',
+  External: 'external',
+  ContainerResource: 'containerResource',
+};
+const SOURCE_TYPES = Object.keys(SOURCE_FIELDS).sort();
+/** The order in which the API server looks for populated sources. */
+const SOURCE_ORDER = ['object', 'external', 'pods', 'resource', 'containerResource'];
+
+export function checkMetrics(ctx: RuleContext): void {
+  for (const { metric, path } of ctx.metrics) {
+    checkMetricSpec(ctx, metric, path);
+  }
+}
+
+function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path: string): void {
+  const type = metric.type ?? '';
+  if (type === '') {
+    ctx.out.required('HPA109', child(path, 'type'), 'must specify a metric source type');
+  }
+  const expected = isString(type) ? SOURCE_FIELDS[type] : undefined;
+  if (isString(type) && !expected) {
+    ctx.out.unsupported('HPA109', child(path, 'type'), type, SOURCE_TYPES);
+  }
+  const present = SOURCE_ORDER.filter(s => metric[s] !== undefined);
+  if (present.length > 0 && isObject(metric[present[0]])) {
+    SOURCE_CHECKS[present[0]](ctx, metric[present[0]], child(path, present[0]));
+  }
+  if (expected && metric[expected] === undefined) {
+    ctx.out.required('HPA110', child(path, expected), 'must populate information for the given metric source',
+      present.length === 1 ? `type ${type} reads ${expected}, but ${present[0]} is set: make type and the source agree` : undefined);
+  }
+  if (present.length > 1) {
+    for (const s of present) {
+      if (s !== expected) {
+        ctx.out.forbidden('HPA110', child(path, s), 'must populate the given metric source only', `remove ${s}, or move it into a metric of its own`);
+      }
+    }
+  }
+}
+
+type SourceCheck = (ctx: RuleContext, source: { [key: string]: any }, path: string) => void;
+
+const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
+  object(ctx, src, path) {
+    checkDescribedObject(ctx, src.describedObject, child(path, 'describedObject'));
+    checkIdentifier(ctx, src.metric, child(path, 'metric'));
+    const t = checkTarget(ctx, src.target, child(path, 'target'));
+    if (t.value === undefined && t.averageValue === undefined) {
+      ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value or averageValue',
+        'use MetricTarget.value() or MetricTarget.averageValue()');
+    }
+  },
+  external(ctx, src, path) {
+    checkIdentifier(ctx, src.metric, child(path, 'metric'));
+    const t = checkTarget(ctx, src.target, child(path, 'target'));
+    if (t.value === undefined && t.averageValue === undefined) {
+      ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value for metric or a per-pod target',
+        'use MetricTarget.value() or MetricTarget.averageValue()');
+    }
+    if (t.value !== undefined && t.averageValue !== undefined) {
+      ctx.out.forbidden('HPA117', child(path, 'target.value'), 'may not set both a target value for metric and a per-pod target',
+        'keep value (the metric as a whole) or averageValue (per pod), not both');
+    }
+  },
+  pods(ctx, src, path) {
+    checkIdentifier(ctx, src.metric, child(path, 'metric'));
+    const t = checkTarget(ctx, src.target, child(path, 'target'));
+    if (t.averageValue === undefined) {
+      ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must specify a positive target averageValue',
+        'Pods metrics take MetricTarget.averageValue()');
+    }
+  },
+  resource(ctx, src, path) {
+    if (src.name === undefined || src.name === '') {
+      ctx.out.required('HPA113', child(path, 'name'), 'must specify a resource name', 'name a resource such as "cpu" or "memory"');
+    }
+    checkResourceTarget(ctx, checkTarget(ctx, src.target, child(path, 'target')), path);
+  },
+  containerResource(ctx, src, path) {
+    if (src.name === undefined || src.name === '') {
+      ctx.out.required('HPA113', child(path, 'name'), 'must specify a resource name', 'name a resource such as "cpu" or "memory"');
+    } else if (isString(src.name)) {
+      for (const e of containerResourceNameErrors(src.name)) ctx.out.invalid('HPA113', child(path, 'name'), src.name, e);
+    }
+    if (src.container === undefined || src.container === '') {
+      ctx.out.required('HPA114', child(path, 'container'), 'must specify a container', 'name a container of the target\'s pod template');
+    } else if (isString(src.container)) {
+      for (const e of dns1123LabelErrors(src.container)) ctx.out.invalid('HPA114', child(path, 'container'), src.container, e);
+    }
+    checkResourceTarget(ctx, checkTarget(ctx, src.target, child(path, 'target')), path);
+  },
+};
+
+function checkResourceTarget(ctx: RuleContext, t: { [key: string]: any }, path: string): void {
+  if (t.averageUtilization === undefined && t.averageValue === undefined) {
+    ctx.out.required('HPA117', child(path, 'target.averageUtilization'), 'must set either a target raw value or a target utilization',
+      'use MetricTarget.averageUtilization() or MetricTarget.averageValue()');
+  }
+  if (t.averageUtilization !== undefined && t.averageValue !== undefined) {
+    ctx.out.forbidden('HPA117', child(path, 'target.averageValue'), 'may not set both a target raw value and a target utilization',
+      'keep averageUtilization or averageValue, not both');
+  }
+}
+
+function checkIdentifier(ctx: RuleContext, identifier: unknown, path: string): void {
+  const id = isObject(identifier) ? identifier : {};
+  if (id.name === undefined || id.name === '') {
+    ctx.out.required('HPA111', child(path, 'name'), 'must specify a metric name');
+  } else if (isString(id.name)) {
+    for (const e of pathSegmentErrors(id.name)) ctx.out.invalid('HPA111', child(path, 'name'), id.name, e);
+  }
+}
+
+const TARGET_TYPES = ['Utilization', 'Value', 'AverageValue'];
+
+/** `validateMetricTarget`; returns the target object (empty when absent) for the source's checks. */
+function checkTarget(ctx: RuleContext, target: unknown, path: string): { [key: string]: any } {
+  const t = isObject(target) ? target : {};
+  if (t.type === undefined || t.type === '') {
+    ctx.out.required('HPA115', child(path, 'type'), 'must specify a metric target type');
+  }
+  if (isString(t.type) && !TARGET_TYPES.includes(t.type)) {
+    ctx.out.invalid('HPA115', child(path, 'type'), t.type, 'must be either Utilization, Value, or AverageValue');
+  } else if (t.type === undefined) {
+    ctx.out.invalid('HPA115', child(path, 'type'), '', 'must be either Utilization, Value, or AverageValue');
+  }
+  for (const field of ['value', 'averageValue']) {
+    const q = t[field];
+    if (isString(q) || isNumber(q)) {
+      const parsed = parseQuantity(q);
+      if (parsed.ok && parsed.sign !== 1) {
+        ctx.out.invalid('HPA116', child(path, field), q, 'must be positive');
+      }
+    }
+  }
+  if (isNumber(t.averageUtilization) && t.averageUtilization < 1) {
+    ctx.out.invalid('HPA116', child(path, 'averageUtilization'), t.averageUtilization, 'must be greater than 0');
+  }
+  return t;
+}

@@ -1,0 +1,75 @@
+/** `ValidateCrossVersionObjectReference` for `scaleTargetRef` and `describedObject`. */
+import { SCALE_TARGET_GROUP_RULE_SINCE_MINOR } from '../../private/kubernetes-releases';
+import { child } from '../field-errors';
+import { pathSegmentErrors } from '../names';
+import { RuleContext } from './context';
+import { isObject, isString } from './values';
+
+/** `schema.ParseGroupVersion`: the group, or an error message. */
+export function parseGroupVersion(apiVersion: string): { group: string } | { error: string } {
+  if (apiVersion === '' || apiVersion === '/') return { group: '' };
+  const parts = apiVersion.split('/');
+  if (parts.length === 1) return { group: '' };
+  if (parts.length === 2) return { group: parts[0] };
+  return { error: `unexpected GroupVersion string: ${apiVersion}` };
+}
+
+/** The kind/name checks shared by both references. */
+function checkKindAndName(ctx: RuleContext, ref: { [key: string]: any }, path: string): void {
+  for (const field of ['kind', 'name']) {
+    const value = ref[field];
+    if (value === undefined || value === '') {
+      ctx.out.required('HPA106', child(path, field), '', `set ${field}`);
+    } else if (isString(value)) {
+      for (const e of pathSegmentErrors(value)) ctx.out.invalid('HPA106', child(path, field), value, e);
+    }
+  }
+}
+
+export function checkScaleTargetRef(ctx: RuleContext): void {
+  const path = 'spec.scaleTargetRef';
+  const ref = isObject(ctx.spec.scaleTargetRef) ? ctx.spec.scaleTargetRef : {};
+  checkKindAndName(ctx, ref, path);
+  const apiVersion = ref.apiVersion ?? '';
+  if (!isString(apiVersion)) return;
+  const parsed = parseGroupVersion(apiVersion);
+  const apiPath = child(path, 'apiVersion');
+  const serverRule = ctx.profile.minor >= SCALE_TARGET_GROUP_RULE_SINCE_MINOR;
+  if ('error' in parsed) {
+    ctx.out.invalid(serverRule ? 'HPA107' : 'HPA205', apiPath, apiVersion, parsed.error, 'write "<group>/<version>", e.g. "apps/v1"');
+  } else if (parsed.group === '' && ref.kind !== 'ReplicationController') {
+    const fix = suggestApiVersion(ref.kind);
+    if (serverRule) {
+      ctx.out.invalid('HPA107', apiPath, apiVersion, 'apiVersion must specify API group', fix);
+    } else {
+      ctx.out.invalid('HPA205', apiPath, apiVersion,
+        `apiVersion must specify API group: Kubernetes ${ctx.profile.version} stores it, but the controller cannot find the scale subresource`, fix);
+    }
+  }
+}
+
+export function checkDescribedObject(ctx: RuleContext, ref: unknown, path: string): void {
+  const r = isObject(ref) ? ref : {};
+  checkKindAndName(ctx, r, path);
+  if (isString(r.apiVersion)) {
+    const parsed = parseGroupVersion(r.apiVersion);
+    if ('error' in parsed) ctx.out.invalid('HPA112', child(path, 'apiVersion'), r.apiVersion, parsed.error);
+  }
+}
+
+const WELL_KNOWN_GROUPS: { [kind: string]: string } = {
+  Deployment: 'apps/v1',
+  StatefulSet: 'apps/v1',
+  ReplicaSet: 'apps/v1',
+  Rollout: 'argoproj.io/v1alpha1',
+};
+
+/** The current API version of a well-known scalable kind. */
+export function wellKnownApiVersion(kind: unknown): string | undefined {
+  return isString(kind) && Object.prototype.hasOwnProperty.call(WELL_KNOWN_GROUPS, kind) ? WELL_KNOWN_GROUPS[kind] : undefined;
+}
+
+function suggestApiVersion(kind: unknown): string {
+  const known = wellKnownApiVersion(kind);
+  return known ? `set apiVersion to "${known}"` : 'write the API group and version, e.g. "apps/v1"';
+}

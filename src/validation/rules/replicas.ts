@@ -1,0 +1,38 @@
+/** `spec.minReplicas`, `spec.maxReplicas` and scaling to zero. */
+import { GATE_SCALE_TO_ZERO, MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR } from '../../private/kubernetes-releases';
+import { RuleContext } from './context';
+import { isNumber } from './values';
+
+export function checkReplicas(ctx: RuleContext): void {
+  const { minReplicas, maxReplicas } = ctx.spec;
+  const scaleToZero = ctx.profile.isGateEnabled(GATE_SCALE_TO_ZERO);
+  const bound = scaleToZero ? 0 : 1;
+  if (isNumber(minReplicas) && minReplicas < bound) {
+    ctx.out.invalid('HPA101', 'spec.minReplicas', minReplicas, `must be greater than or equal to ${bound}`,
+      minReplicas === 0
+        ? `scaling to zero needs the ${GATE_SCALE_TO_ZERO} feature gate (alpha, off by default through 1.36; beta, on from 1.37): declare featureGates: { ${GATE_SCALE_TO_ZERO}: true } in the ClusterProfile if the cluster turns it on, or set minReplicas to 1`
+        : `set minReplicas to ${bound} or more`);
+  }
+
+  const max = maxReplicas === undefined ? 0 : maxReplicas;
+  if (isNumber(max)) {
+    if (ctx.profile.minor >= MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR) {
+      if (max === 0) {
+        ctx.out.required('HPA102', 'spec.maxReplicas', 'must be set and greater than 0', 'set maxReplicas to the most replicas the workload may have');
+      } else if (max < 0) {
+        ctx.out.invalid('HPA102', 'spec.maxReplicas', max, 'must be greater than or equal to 1');
+      }
+    } else if (max <= 0) {
+      ctx.out.invalid('HPA102', 'spec.maxReplicas', max, 'must be greater than 0', 'set maxReplicas to the most replicas the workload may have');
+    }
+    if (isNumber(minReplicas) && max < minReplicas) {
+      ctx.out.invalid('HPA103', 'spec.maxReplicas', max, 'must be greater than or equal to `minReplicas`',
+        `raise maxReplicas to at least ${minReplicas}, or lower minReplicas`);
+    }
+  }
+
+  if (minReplicas === 0 && !ctx.metrics.some(m => m.metric.type === 'Object' || m.metric.type === 'External')) {
+    ctx.out.forbidden('HPA108', 'spec.metrics', 'must specify at least one Object or External metric to support scaling to zero replicas',
+      'add an Object or External metric (a queue length, say) that can wake the workload up, or set minReplicas to 1');
+  }
+}
