@@ -37,7 +37,23 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     updateSnapshot: javascript.UpdateSnapshot.NEVER,
     jestConfig: { testPathIgnorePatterns: ['/node_modules/', '/test/bindings/'] },
   },
-  gitignore: ['/test-reports/', '/.bindings/', '/bench/results/'],
+  gitignore: ['/test-reports/', '/.bindings/', '/bench/results/', '.jsii.tabl.json'],
+  eslintOptions: { dirs: ['src'], devdirs: ['test', 'examples', 'build-tools', 'projenrc'] },
+});
+
+// The main job: synthesize the example app and print its YAML.
+project.addTask('example', {
+  description: 'Synthesize the example app (examples/app.ts) and print its YAML',
+  exec: 'ts-node --project test/tsconfig.json examples/main.ts',
+});
+
+// README and @example snippets must compile, so pacmak can translate them for Python/Java/Go.
+project.postCompileTask.exec('jsii-rosetta extract --strict');
+
+// Python, Java and Go packages, each installed with its own tool and used by a smoke program.
+project.addTask('test:bindings', {
+  description: 'Build the Python, Java and Go packages and run a smoke program against each',
+  exec: 'bash test/bindings/run.sh',
 });
 
 // The registry lacks some platform builds of newer unrs-resolver releases (pulled in by

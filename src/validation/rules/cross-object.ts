@@ -17,7 +17,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
     if (metric.type === 'Resource' && isObject(metric.resource)) {
       const src = metric.resource;
       if (!isString(src.name) || !usesUtilization(src.target)) continue;
-      const defaulted = metric[DEFAULTED] === true;
+      const defaulted = (metric as any)[DEFAULTED] === true;
       for (const c of containers) {
         if (!c.requests.includes(src.name)) {
           ctx.out.invalid('HPA301', defaulted ? 'spec.metrics' : child(path, 'resource.target.averageUtilization'), src.target.averageUtilization,

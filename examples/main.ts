@@ -1,0 +1,3 @@
+import { buildExampleApp } from './app';
+
+process.stdout.write(buildExampleApp().synthYaml());
