@@ -1,0 +1,61 @@
+import { Testing } from 'cdk8s';
+import { ClusterProfile, ExternalFallbackFormat } from '../src';
+
+describe('ClusterProfile', () => {
+  test('defaults to the newest released Kubernetes the library knows, with its default gates', () => {
+    const p = ClusterProfile.of();
+    expect(p.version).toBe('1.36');
+    expect(p.minor).toBe(36);
+    expect(p.isGateEnabled('HPAScaleToZero')).toBe(false);
+    expect(p.isGateEnabled('HPAConfigurableTolerance')).toBe(true);
+    expect(p.isGateEnabled('HPAExternalMetricFallback')).toBe(false);
+    expect(p.fallbackFormat).toBe(ExternalFallbackFormat.FAILURE_DURATION);
+    expect(p._problems()).toEqual([]);
+  });
+
+  test.each([
+    ['1.23', false, false, false],
+    ['1.27', false, false, true],
+    ['1.32', false, false, true],
+    ['1.33', false, false, true],
+    ['1.34', false, false, true],
+    ['1.35', false, true, true],
+    ['1.36', false, true, true],
+    ['1.37', true, true, true],
+  ])('Kubernetes %s: HPAScaleToZero %s, HPAConfigurableTolerance %s, HPAContainerMetrics %s by default', (version, zero, tolerance, container) => {
+    const p = ClusterProfile.of({ version });
+    expect([p.isGateEnabled('HPAScaleToZero'), p.isGateEnabled('HPAConfigurableTolerance'), p.isGateEnabled('HPAContainerMetrics')])
+      .toEqual([zero, tolerance, container]);
+  });
+
+  test('explicit gates override the release defaults', () => {
+    const p = ClusterProfile.of({ version: 'v1.34.2', featureGates: { HPAScaleToZero: true, HPAConfigurableTolerance: true, HPAExternalMetricFallback: true } });
+    expect(p.minor).toBe(34);
+    expect(p.isGateEnabled('HPAScaleToZero')).toBe(true);
+    expect(p.isGateEnabled('HPAConfigurableTolerance')).toBe(true);
+    expect(p.isGateEnabled('HPAExternalMetricFallback')).toBe(true);
+  });
+
+  test('a gate that does not exist in the version stays off and is a problem', () => {
+    const p = ClusterProfile.of({ version: '1.30', featureGates: { HPAConfigurableTolerance: true } });
+    expect(p.isGateEnabled('HPAConfigurableTolerance')).toBe(false);
+    expect(p._problems()).toEqual([['featureGates.HPAConfigurableTolerance', true, expect.stringContaining('has no HPAConfigurableTolerance')]]);
+  });
+
+  test('reports unknown versions and gates instead of throwing', () => {
+    const p = ClusterProfile.of({ version: '2.0', featureGates: { NoSuchGate: true } });
+    expect(p._problems().map(([field]) => field)).toEqual(['version', 'featureGates.NoSuchGate']);
+  });
+
+  test('applyTo sets the profile for every construct below the scope; the nearest wins', () => {
+    const chart = Testing.chart();
+    const app = chart.node.root;
+    const appProfile = ClusterProfile.of({ version: '1.33' });
+    const chartProfile = ClusterProfile.of({ version: '1.35' });
+    expect(ClusterProfile.lookup(chart).version).toBe('1.36');
+    appProfile.applyTo(app);
+    expect(ClusterProfile.lookup(chart)).toBe(appProfile);
+    chartProfile.applyTo(chart);
+    expect(ClusterProfile.lookup(chart)).toBe(chartProfile);
+  });
+});

@@ -1,0 +1,239 @@
+import { ApiObject, App, Chart, Duration, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import {
+  Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, Metric, MetricTarget, RuleLevel, ScaleTarget, ScalingPolicy,
+  SelectPolicy, Severity,
+} from '../src';
+
+function setup() {
+  const app = new App();
+  const chart = new Chart(app, 'test', { namespace: 'prod' });
+  const deployment = new kplus.Deployment(chart, 'web', {
+    metadata: { name: 'web' },
+    containers: [{ name: 'app', image: 'web', resources: { cpu: { request: kplus.Cpu.millis(500) } } }],
+  });
+  return { app, chart, deployment };
+}
+
+const hpaOf = (chart: Chart) => Testing.synth(chart).find(o => o.kind === 'HorizontalPodAutoscaler');
+
+describe('HorizontalPodAutoscalerV2', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  test('renders an autoscaling/v2 HPA with only what was set', () => {
+    const { chart, deployment } = setup();
+    new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, maxReplicas: 5 });
+    expect(hpaOf(chart)).toEqual({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'test-hpa-c8e6eb3e', namespace: 'prod' },
+      spec: { maxReplicas: 5, scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' } },
+    });
+  });
+
+  test('renders every option', () => {
+    const { chart, deployment } = setup();
+    new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+      metadata: { name: 'web', labels: { team: 'a' } },
+      target: deployment,
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [
+        Metric.resourceCpu(MetricTarget.averageUtilization(70)),
+        Metric.external({ name: 'queue', target: MetricTarget.averageValue('500m'), fallback: ExternalFallback.replicas(4) }),
+      ],
+      behavior: Behavior.of({
+        scaleUp: { policies: [ScalingPolicy.pods(2, Duration.seconds(30))], selectPolicy: SelectPolicy.MIN, tolerance: 0.05 },
+        scaleDown: { stabilizationWindow: Duration.minutes(10), selectPolicy: SelectPolicy.DISABLED },
+      }),
+      cluster: ClusterProfile.of({ version: '1.36', featureGates: { HPAExternalMetricFallback: true } }),
+    });
+    expect(hpaOf(chart).spec).toEqual({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+        {
+          type: 'External',
+          external: {
+            metric: { name: 'queue' },
+            target: { type: 'AverageValue', averageValue: '500m' },
+            fallback: { failureDuration: '3m', replicas: 4 },
+          },
+        },
+      ],
+      behavior: {
+        scaleUp: { policies: [{ type: 'Pods', value: 2, periodSeconds: 30 }], selectPolicy: 'Min', tolerance: '0.05' },
+        scaleDown: { stabilizationWindowSeconds: 600, selectPolicy: 'Disabled' },
+      },
+    });
+  });
+
+  test('has one L1 child with id Resource and renders its spec lazily, so addMetric works after construction', () => {
+    const { chart, deployment } = setup();
+    const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, maxReplicas: 3 });
+    hpa.addMetric(Metric.resourceMemory(MetricTarget.averageValue('1Gi')));
+    expect(hpa.node.children.map(c => c.node.id)).toEqual(['Resource']);
+    expect(hpa.node.findChild('Resource')).toBeInstanceOf(ApiObject);
+    expect(hpaOf(chart).spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '1Gi' } } }]);
+    expect(hpa.metrics).toHaveLength(1);
+  });
+
+  test('marks the target as autoscaled, so the Deployment no longer renders replicas', () => {
+    const { chart, deployment } = setup();
+    new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, maxReplicas: 3 });
+    expect(Testing.synth(chart).find(o => o.kind === 'Deployment').spec.replicas).toBeUndefined();
+  });
+
+  test('targets any scalable resource by reference', () => {
+    const { chart } = setup();
+    new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+      target: ScaleTarget.fromReference({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: 'checkout' }),
+      minReplicas: 2,
+      maxReplicas: 3,
+    });
+    expect(hpaOf(chart).spec.scaleTargetRef).toEqual({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: 'checkout' });
+  });
+
+  test('rendering is deterministic', () => {
+    const build = () => {
+      const { app, chart, deployment } = setup();
+      new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+        target: deployment, minReplicas: 2, maxReplicas: 4,
+        metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(50))],
+        behavior: Behavior.of({ scaleDown: { policies: [ScalingPolicy.percent(10, Duration.minutes(1))] } }),
+      });
+      return app.synthYaml();
+    };
+    expect(build()).toEqual(build());
+  });
+
+  describe('synth-time validation', () => {
+    test('fails when a user makes three mistakes: all three are reported at once, with path, value and fix', () => {
+      const { app, chart, deployment } = setup();
+      new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+        target: deployment,
+        minReplicas: 2,
+        maxReplicas: 0,
+        metrics: [Metric.pods({ name: 'rps', target: MetricTarget.averageUtilization(80) })],
+        behavior: Behavior.of({ scaleUp: { policies: [ScalingPolicy.pods(4, Duration.hours(1))] } }),
+      });
+      let message = '';
+      try {
+        app.synthYaml();
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message.split('\n').slice(1).map(l => l.trim())).toEqual([
+        '[test/Hpa] spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 [HPA123] (fix: use a period of at most 1800s)',
+        '[test/Hpa] spec.maxReplicas: Required value: must be set and greater than 0 [HPA102] (fix: set maxReplicas to the most replicas the workload may have)',
+        '[test/Hpa] spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas` [HPA103] (fix: raise maxReplicas to at least 2, or lower minReplicas)',
+        '[test/Hpa] spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue [HPA117] (fix: Pods metrics take MetricTarget.averageValue())',
+        '[test/Hpa] spec.metrics[0].pods.target.type: Invalid value: "Utilization": Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics; the controller ignores it on pods metrics [HPA202] (fix: use MetricTarget.averageValue())',
+      ]);
+    });
+
+    test('reports the problems of every HPA in the app together', () => {
+      const { app, chart, deployment } = setup();
+      const other = new kplus.Deployment(chart, 'other', { containers: [{ image: 'x', name: 'x' }] });
+      new HorizontalPodAutoscalerV2(chart, 'A', { target: deployment, minReplicas: 2, maxReplicas: -1 });
+      new HorizontalPodAutoscalerV2(chart, 'B', { target: other, minReplicas: 2, maxReplicas: 3, metrics: [Metric.resource('', MetricTarget.averageUtilization(50))] });
+      expect(() => app.synthYaml()).toThrow(/\[test\/A\] spec\.maxReplicas: Invalid value: -1: must be greater than or equal to 1 \[HPA102\][\s\S]*\[test\/B\] spec\.metrics\[0\]\.resource\.name: Required value: must specify a resource name \[HPA113\]/);
+    });
+
+    test('checks the target: a Utilization metric needs a request in every container, naming the container', () => {
+      const { app, chart } = setup();
+      const d = new kplus.Deployment(chart, 'd', {
+        containers: [
+          { name: 'app', image: 'a', resources: { cpu: { request: kplus.Cpu.millis(100) } } },
+          { name: 'proxy', image: 'p', resources: {} },
+        ],
+      });
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+        target: d, minReplicas: 2, maxReplicas: 4,
+        metrics: [
+          Metric.resourceCpu(MetricTarget.averageUtilization(60)),
+          Metric.containerResource({ container: 'sidecar', resource: 'cpu', target: MetricTarget.averageUtilization(60) }),
+        ],
+      });
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.path, i.message])).toEqual([
+        ['HPA301', 'spec.metrics[0].resource.target.averageUtilization', expect.stringContaining('container "proxy" of Deployment/')],
+        ['HPA302', 'spec.metrics[1].containerResource.container', expect.stringContaining('has no container named "sidecar" (it has "app", "proxy")')],
+      ]);
+      expect(() => app.synthYaml()).toThrow(/HPA301[\s\S]*HPA302/);
+    });
+
+    test('fails when the target fixes its replicas', () => {
+      const { chart } = setup();
+      const d = new kplus.Deployment(chart, 'd', { replicas: 3, containers: [{ name: 'app', image: 'a' }] });
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: d, minReplicas: 2, maxReplicas: 4 });
+      expect(hpa.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA303', path: 'spec.scaleTargetRef', severity: Severity.ERROR })]);
+    });
+
+    test('fails on the second of two HPAs on one target, not the first', () => {
+      const { chart, deployment } = setup();
+      const first = new HorizontalPodAutoscalerV2(chart, 'First', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+      const second = new HorizontalPodAutoscalerV2(chart, 'Second', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+      expect(first.validateHpa()).toEqual([]);
+      expect(second.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA304', message: expect.stringContaining('test/First already scales this target') })]);
+    });
+
+    test('prints warnings once with their rule id, and synth succeeds', () => {
+      const { app, chart, deployment } = setup();
+      new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 3, maxReplicas: 3 });
+      app.synthYaml();
+      app.synthYaml();
+      expect(warn.mock.calls).toEqual([[expect.stringMatching(/^\[test\/Hpa\] warning: spec\.maxReplicas: Invalid value: 3: equals minReplicas: .* \[HPA402\]/)]]);
+    });
+
+    test('ruleLevels turn a lint off or into an error', () => {
+      const { app, chart, deployment } = setup();
+      const off = new HorizontalPodAutoscalerV2(chart, 'Off', { target: deployment, maxReplicas: 3, ruleLevels: { HPA404: RuleLevel.OFF } });
+      expect(off.validateHpa()).toEqual([]);
+      const other = new kplus.Deployment(chart, 'other', { containers: [{ image: 'x', name: 'x' }] });
+      const strict = new HorizontalPodAutoscalerV2(chart, 'Strict', { target: other, maxReplicas: 3, ruleLevels: { HPA404: RuleLevel.ERROR } });
+      expect(strict.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA404', severity: Severity.ERROR })]);
+      expect(() => app.synthYaml()).toThrow(/\[test\/Strict\] spec\.minReplicas: .*\[HPA404\]/);
+    });
+
+    test('fails when ruleLevels name an API-server rule or no rule at all', () => {
+      const { chart, deployment } = setup();
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+        target: deployment, minReplicas: 2, maxReplicas: 3, ruleLevels: { HPA102: RuleLevel.OFF, HPA999: RuleLevel.OFF },
+      });
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.path])).toEqual([['HPA000', 'ruleLevels.HPA102'], ['HPA000', 'ruleLevels.HPA999']]);
+    });
+
+    test('uses the profile applied to a scope above, and the cluster prop overrides it', () => {
+      const { chart, deployment } = setup();
+      ClusterProfile.of({ version: '1.33' }).applyTo(chart);
+      const tolerance = Behavior.of({ scaleUp: { tolerance: 0.05 } });
+      const inherited = new HorizontalPodAutoscalerV2(chart, 'A', { target: deployment, minReplicas: 2, maxReplicas: 3, behavior: tolerance });
+      expect(inherited.cluster.version).toBe('1.33');
+      expect(inherited.validateHpa().map(i => i.ruleId)).toEqual(['HPA151']);
+      const other = new kplus.Deployment(chart, 'other', { containers: [{ image: 'x', name: 'x' }] });
+      const own = new HorizontalPodAutoscalerV2(chart, 'B', {
+        target: other, minReplicas: 2, maxReplicas: 3, behavior: tolerance, cluster: ClusterProfile.of({ version: '1.35' }),
+      });
+      expect(own.validateHpa()).toEqual([]);
+    });
+
+    test('scale to zero with external fallback is accepted once the cluster declares both gates', () => {
+      const { chart, deployment } = setup();
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+        target: deployment,
+        minReplicas: 0,
+        maxReplicas: 10,
+        metrics: [Metric.external({ name: 'queue', target: MetricTarget.averageValue(5), fallback: ExternalFallback.replicas(3) })],
+      });
+      expect(hpa.validateHpa().map(i => i.ruleId)).toEqual(['HPA152', 'HPA101']); // in manifest (alphabetical) order
+      ClusterProfile.of({ featureGates: { HPAScaleToZero: true, HPAExternalMetricFallback: true } }).applyTo(chart);
+      expect(hpa.validateHpa()).toEqual([]);
+    });
+  });
+});
