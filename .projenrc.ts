@@ -44,7 +44,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 // The main job: synthesize the example app and print its YAML.
 project.addTask('example', {
   description: 'Synthesize the example app (examples/app.ts) and print its YAML',
-  exec: 'ts-node --project test/tsconfig.json examples/main.ts',
+  exec: 'ts-node --project examples/tsconfig.json examples/main.ts',
 });
 
 // README and @example snippets must compile, so pacmak can translate them for Python/Java/Go.

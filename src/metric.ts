@@ -1,8 +1,8 @@
 import * as kplus from 'cdk8s-plus-27';
 import { ExternalFallback, ExternalFallbackFormat } from './external-fallback';
-import { toKube } from './private/to-kube';
 import { MetricTarget } from './metric-target';
 import { DescribedObject } from './object-reference';
+import { toKube } from './private/to-kube';
 
 /** The source of a metric (`spec.metrics[].type`). */
 export enum MetricSourceType {

@@ -104,7 +104,9 @@ describe('HorizontalPodAutoscalerV2', () => {
     const build = () => {
       const { app, chart, deployment } = setup();
       new HorizontalPodAutoscalerV2(chart, 'Hpa', {
-        target: deployment, minReplicas: 2, maxReplicas: 4,
+        target: deployment,
+        minReplicas: 2,
+        maxReplicas: 4,
         metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(50))],
         behavior: Behavior.of({ scaleDown: { policies: [ScalingPolicy.percent(10, Duration.minutes(1))] } }),
       });
@@ -155,7 +157,9 @@ describe('HorizontalPodAutoscalerV2', () => {
         ],
       });
       const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
-        target: d, minReplicas: 2, maxReplicas: 4,
+        target: d,
+        minReplicas: 2,
+        maxReplicas: 4,
         metrics: [
           Metric.resourceCpu(MetricTarget.averageUtilization(60)),
           Metric.containerResource({ container: 'sidecar', resource: 'cpu', target: MetricTarget.averageUtilization(60) }),

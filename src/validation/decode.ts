@@ -8,10 +8,10 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { ExternalFallbackFormat } from '../external-fallback';
-import { INT32_MAX } from '../private/constants';
-import { GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 import { child, index, IssueList, key } from './field-errors';
 import { parseQuantity } from './quantity';
+import { INT32_MAX } from '../private/constants';
+import { GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 
 /** Stands for a value that failed decoding: present, but not checked further. */
 export const BAD: unique symbol = Symbol('invalid value');
@@ -116,9 +116,21 @@ function manifestType(format: ExternalFallbackFormat): ObjectType {
     apiVersion: 'string',
     kind: 'string',
     metadata: obj({
-      name: 'string', generateName: 'string', namespace: 'string', labels: 'stringMap', annotations: 'stringMap',
-      uid: 'string', resourceVersion: 'string', generation: 'int64', creationTimestamp: 'any', deletionTimestamp: 'any',
-      deletionGracePeriodSeconds: 'int64', ownerReferences: 'any', finalizers: arr('string'), managedFields: 'any', selfLink: 'string',
+      name: 'string',
+      generateName: 'string',
+      namespace: 'string',
+      labels: 'stringMap',
+      annotations: 'stringMap',
+      uid: 'string',
+      resourceVersion: 'string',
+      generation: 'int64',
+      creationTimestamp: 'any',
+      deletionTimestamp: 'any',
+      deletionGracePeriodSeconds: 'int64',
+      ownerReferences: 'any',
+      finalizers: arr('string'),
+      managedFields: 'any',
+      selfLink: 'string',
     }),
     spec: obj({
       scaleTargetRef: reference,

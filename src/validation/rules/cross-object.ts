@@ -1,7 +1,7 @@
 /** Checks that need the scale target itself: its containers, their requests, its replicas. */
+import { DEFAULTED } from '../defaults';
 import { IssueList, child } from '../field-errors';
 import { WorkloadFacts } from '../workload-facts';
-import { DEFAULTED } from '../defaults';
 import { RuleContext } from './context';
 import { isObject, isString } from './values';
 

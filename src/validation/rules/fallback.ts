@@ -1,6 +1,6 @@
 /** `external.fallback` values (KEP-5679: replicas > 0, failure duration > 0). */
-import { child } from '../field-errors';
 import { parseGoDuration } from '../decode';
+import { child } from '../field-errors';
 import { RuleContext } from './context';
 import { isNumber, isObject, isString } from './values';
 

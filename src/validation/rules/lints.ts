@@ -23,7 +23,7 @@ export function checkLints(ctx: RuleContext): void {
   }
 
   if (min !== undefined && max !== undefined && min > 0 && min === max) {
-    ctx.out.invalid('HPA402', 'spec.maxReplicas', max, `equals minReplicas: the autoscaler can never change the replica count`,
+    ctx.out.invalid('HPA402', 'spec.maxReplicas', max, 'equals minReplicas: the autoscaler can never change the replica count',
       'raise maxReplicas above minReplicas, or drop the HPA and fix the workload\'s replicas');
   }
 

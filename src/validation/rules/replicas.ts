@@ -1,7 +1,7 @@
 /** `spec.minReplicas`, `spec.maxReplicas` and scaling to zero. */
-import { GATE_SCALE_TO_ZERO, MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR } from '../../private/kubernetes-releases';
 import { RuleContext } from './context';
 import { isNumber } from './values';
+import { GATE_SCALE_TO_ZERO, MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR } from '../../private/kubernetes-releases';
 
 export function checkReplicas(ctx: RuleContext): void {
   const { minReplicas, maxReplicas } = ctx.spec;
