@@ -81,6 +81,7 @@ export class ClusterProfile {
 
   /** Whether `gate` is on in this cluster: the override if given, else the release's default. */
   public isGateEnabled(gate: string): boolean {
+    if (gateState(gate, this.minor).stage === GateStage.GA) return true;
     const override = this.gates[gate];
     if (typeof override === 'boolean') {
       return override && gateState(gate, this.minor).stage !== GateStage.ABSENT;
@@ -88,9 +89,9 @@ export class ClusterProfile {
     return gateState(gate, this.minor).enabledByDefault;
   }
 
-  /** The minor version number (36 for `1.36`); the newest known when the version is not understood. */
+  /** The minor version number (36 for `1.36`); the default release's when the version is not understood. */
   public get minor(): number {
-    return this.minorNumber ?? NEWEST_KNOWN_MINOR;
+    return this.minorNumber ?? NEWEST_RELEASED_MINOR;
   }
 
   /**

@@ -30,6 +30,8 @@ interface Unavailable {
   readonly dropped: boolean;
   /** Rendered as a Forbidden error instead of an unknown field. */
   readonly forbidden?: boolean;
+  /** Dropped without an issue here: a rule reports what the server then says. */
+  readonly silent?: boolean;
 }
 
 type Scalar = 'string' | 'int32' | 'int64' | 'quantity' | 'duration' | 'any' | 'stringMap';
@@ -82,15 +84,10 @@ function fallbackAvailability(ctx: Context): Unavailable | undefined {
   };
 }
 
+/** The server drops `containerResource` while its gate is off; rules/metrics.ts reports the result. */
 function containerResourceAvailability(ctx: Context): Unavailable | undefined {
   if (ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) return undefined;
-  return {
-    ruleId: 'HPA151',
-    detail: `ContainerResource metrics are only allowed when the ${GATE_CONTAINER_METRICS} feature gate is on (alpha, off by default before 1.27)`,
-    fix: `declare featureGates: { ${GATE_CONTAINER_METRICS}: true }, use 1.27 or later, or use a Resource metric`,
-    dropped: false,
-    forbidden: true,
-  };
+  return { ruleId: 'HPA151', detail: '', fix: '', dropped: true, silent: true };
 }
 
 const reference = obj({ apiVersion: 'string', kind: 'string', name: 'string' });
@@ -186,7 +183,8 @@ function decodeValue(value: unknown, type: Type, path: string, ctx: Context): an
   }
   if ('items' in type) {
     if (!Array.isArray(value)) return bad(ctx, path, value, 'must be a list');
-    return value.map((item, i) => decodeValue(item, type.items, index(path, i), ctx));
+    // Go's JSON decoder turns a null list entry into the zero value, which is then validated.
+    return value.map((item, i) => decodeValue(item ?? zeroValue(type.items), type.items, index(path, i), ctx));
   }
   return decodeObject(value, type, path, ctx);
 }
@@ -204,14 +202,14 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Conte
       continue;
     }
     const unavailable = raw == null ? undefined : field.available?.(ctx);
-    if (unavailable) {
+    if (unavailable && !unavailable.silent) {
       if (unavailable.forbidden) {
         ctx.out.forbidden(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
       } else {
         ctx.out.unknownField(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
       }
-      if (unavailable.dropped) continue;
     }
+    if (unavailable?.dropped) continue;
     const decoded = decodeValue(raw, field.type, fieldPath, ctx);
     if (decoded !== undefined) result[name] = decoded;
   }
@@ -238,6 +236,12 @@ function decodeStringMap(value: unknown, path: string, ctx: Context): unknown {
     result[k] = typeof v === 'string' ? v : bad(ctx, key(path, k), v, 'must be a string');
   }
   return result;
+}
+
+function zeroValue(type: Type): unknown {
+  if (type === 'string') return '';
+  if (type === 'int32' || type === 'int64') return 0;
+  return typeof type === 'object' && 'fields' in type ? {} : undefined;
 }
 
 function bad(ctx: Context, path: string, value: unknown, detail: string): typeof BAD {
@@ -272,7 +276,9 @@ function closest(name: string, candidates: string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
   for (const c of candidates) {
-    const d = c.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, c);
+    const a = name.toLowerCase();
+    const b = c.toLowerCase();
+    const d = a === b ? 0 : (a.length >= 4 && (b.startsWith(a) || a.startsWith(b))) ? 1 : editDistance(name, c);
     if (d < bestDistance) {
       best = c;
       bestDistance = d;

@@ -13,15 +13,13 @@ export type ParsedQuantity = { readonly ok: true; readonly sign: number; readonl
 
 /** Parses a quantity given as a string or a JSON number. */
 export function parseQuantity(input: string | number): ParsedQuantity {
-  const str = typeof input === 'number' ? String(input) : input;
+  // Quantity.UnmarshalJSON trims white space before parsing.
+  const str = typeof input === 'number' ? String(input) : input.trim();
   const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*)([-+]?[0-9]*)$/.exec(str);
   if (str.length === 0 || !m) {
     return { ok: false, error: FORMAT_ERROR };
   }
   const [, sign, whole, frac = '', letters, exponent] = m;
-  if (whole.length === 0 && frac.length === 0) {
-    return { ok: false, error: str.includes('.') || /^[+-]?$/.test(sign + whole) ? NUMERIC_ERROR : FORMAT_ERROR };
-  }
   const suffix = letters + exponent;
   let multiplier: number | undefined = BINARY[suffix] ?? DECIMAL[suffix];
   if (multiplier === undefined && /^[eE][-+]?[0-9]+$/.test(suffix)) {

@@ -42,8 +42,9 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   }
 }
 
-function usesUtilization(target: unknown): boolean {
-  return isObject(target) && (target.type === 'Utilization' || target.averageUtilization !== undefined);
+/** Whether the controller computes utilization: it reads averageValue first, whatever the type says. */
+function usesUtilization(target: unknown): target is { [key: string]: any } {
+  return isObject(target) && target.averageValue === undefined && (target.type === 'Utilization' || target.averageUtilization !== undefined);
 }
 
 /** An HPA whose target another HPA in the same input already scales. */

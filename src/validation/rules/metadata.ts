@@ -52,7 +52,7 @@ export function checkMetadata(ctx: RuleContext): void {
     for (const [k, v] of Object.entries(labels)) {
       for (const e of qualifiedNameErrors(k)) ctx.out.invalid('HPA105', child(path, 'labels'), k, e);
       if (isString(v)) {
-        for (const e of labelValueErrors(v)) ctx.out.invalid('HPA105', key(child(path, 'labels'), k), v, e);
+        for (const e of labelValueErrors(v)) ctx.out.invalid('HPA105', child(path, 'labels'), v, e);
       }
     }
   }
@@ -63,7 +63,7 @@ export function checkMetadata(ctx: RuleContext): void {
       size += k.length + (isString(v) ? v.length : 0);
     }
     if (size > MAX_ANNOTATIONS_BYTES) {
-      ctx.out.add('HPA105', child(path, 'annotations'), ErrorType.TOO_LONG, undefined, `must have at most ${MAX_ANNOTATIONS_BYTES} bytes`);
+      ctx.out.add('HPA105', child(path, 'annotations'), ErrorType.TOO_LONG, undefined, `may not be more than ${MAX_ANNOTATIONS_BYTES} bytes`);
     }
   }
 }

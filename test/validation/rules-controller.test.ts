@@ -1,0 +1,466 @@
+/**
+ * Table tests for HPA201-HPA206: manifests the API server stores but the HPA controller
+ * (pkg/controller/podautoscaler) then fails on or reads differently from what was written.
+ */
+import { ClusterProfile, ClusterProfileOptions, HpaValidator, Severity, ValidationIssue } from '../../src';
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+function baseManifest(): any {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+    },
+  };
+}
+
+const resource = (target: any, name = 'cpu') => ({ type: 'Resource', resource: { name, target } });
+const containerResource = (target: any) => ({ type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', target } });
+const pods = (target: any, selector?: any) => ({ type: 'Pods', pods: { metric: { name: 'requests_per_second', selector }, target } });
+const object = (target: any, selector?: any) => ({
+  type: 'Object',
+  object: { describedObject: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', name: 'main' }, metric: { name: 'hits', selector }, target },
+});
+const external = (target: any, selector?: any) => ({ type: 'External', external: { metric: { name: 'queue_depth', selector }, target } });
+
+function setMetrics(...metrics: any[]): (m: any) => void {
+  return m => {
+    m.spec.metrics = metrics;
+  };
+}
+
+/** An External Value metric whose metric selector is `selector`. */
+function withSelector(selector: any): (m: any) => void {
+  return setMetrics(external({ type: 'Value', value: '100' }, selector));
+}
+
+function validate(mutate: (m: any) => void, cluster?: ClusterProfileOptions): ValidationIssue[] {
+  const manifest = baseManifest();
+  mutate(manifest);
+  return HpaValidator.validate(manifest, cluster ? { cluster: ClusterProfile.of(cluster) } : {});
+}
+
+function ruleIdsOf(issues: ValidationIssue[]): string[] {
+  return [...new Set(issues.map(i => i.ruleId))].sort();
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function messageLike(prefix: string, detail?: string): unknown {
+  return detail ? expect.stringMatching(new RegExp(`^${escapeRegExp(prefix)}: .*${escapeRegExp(detail)}`)) : prefix;
+}
+
+interface RuleCase {
+  readonly title: string;
+  readonly mutate: (m: any) => void;
+  readonly cluster?: ClusterProfileOptions;
+  readonly ruleId: string;
+  readonly path: string;
+  readonly prefix: string;
+  readonly detail?: string;
+  readonly fix?: string;
+  readonly alsoRaises?: string[];
+}
+
+function expectRuleCase(c: RuleCase): void {
+  const issues = validate(c.mutate, c.cluster);
+  expect(issues).toContainEqual(expect.objectContaining({
+    ruleId: c.ruleId,
+    severity: Severity.ERROR,
+    path: c.path,
+    message: messageLike(c.prefix, c.detail),
+    ...(c.fix ? { fix: expect.stringContaining(c.fix) } : {}),
+  }));
+  expect(ruleIdsOf(issues)).toEqual([...new Set([c.ruleId, ...(c.alsoRaises ?? [])])].sort());
+}
+
+interface NegativeCase {
+  readonly title: string;
+  readonly mutate: (m: any) => void;
+  readonly cluster?: ClusterProfileOptions;
+  readonly ruleId: string;
+  readonly raises?: string[];
+}
+
+function expectNegativeCase(c: NegativeCase): void {
+  const issues = validate(c.mutate, c.cluster);
+  expect(issues.filter(i => i.ruleId === c.ruleId)).toEqual([]);
+  expect(ruleIdsOf(issues)).toEqual([...(c.raises ?? [])].sort());
+}
+
+const UTILIZATION_ONLY_FOR_RESOURCES = 'Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics';
+const LABEL_VALUE = 'a valid label must be an empty string or consist of alphanumeric characters';
+const QUALIFIED_NAME_PART = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const OPERATORS = 'supported values: "DoesNotExist", "Exists", "In", "NotIn"';
+
+// ---------------------------------------------------------------------------------------------
+// HPA201: the target type matches the field that is set
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA201 target type and field', () => {
+  const cases: RuleCase[] = [
+    {
+      title: 'a Resource target has type Value with averageUtilization',
+      mutate: setMetrics(resource({ type: 'Value', averageUtilization: 50 })),
+      ruleId: 'HPA201',
+      path: 'spec.metrics[0].resource.target.type',
+      prefix: 'Invalid value: "Value"',
+      detail: 'does not match the target field that is set (averageUtilization): the controller ignores type and uses averageUtilization',
+      fix: 'set type to "Utilization", or set value',
+    },
+    {
+      title: 'a Resource target has type Utilization with averageValue',
+      mutate: setMetrics(resource({ type: 'Utilization', averageValue: '500m' })),
+      ruleId: 'HPA201',
+      path: 'spec.metrics[0].resource.target.type',
+      prefix: 'Invalid value: "Utilization"',
+      detail: 'does not match the target field that is set (averageValue): the controller ignores type and uses averageValue',
+      fix: 'set type to "AverageValue", or set averageUtilization',
+    },
+    {
+      title: 'a ContainerResource target has type AverageValue with averageUtilization',
+      mutate: setMetrics(containerResource({ type: 'AverageValue', averageUtilization: 60 })),
+      ruleId: 'HPA201',
+      path: 'spec.metrics[0].containerResource.target.type',
+      prefix: 'Invalid value: "AverageValue"',
+      detail: 'does not match the target field that is set (averageUtilization)',
+    },
+    {
+      title: 'a Pods target has type Value with averageValue',
+      mutate: setMetrics(pods({ type: 'Value', averageValue: '10' })),
+      ruleId: 'HPA201',
+      path: 'spec.metrics[0].pods.target.type',
+      prefix: 'Invalid value: "Value"',
+      detail: 'does not match the target field that is set (averageValue): the controller ignores type and uses averageValue',
+    },
+    {
+      title: 'an Object target has type AverageValue with value',
+      mutate: setMetrics(object({ type: 'AverageValue', value: '10' })),
+      ruleId: 'HPA201',
+      path: 'spec.metrics[0].object.target.type',
+      prefix: 'Invalid value: "AverageValue"',
+      detail: 'does not match the target field that is set (value): the controller fails with "invalid object metric source"',
+      fix: 'set type to "Value", or set averageValue',
+    },
+    {
+      title: 'an External target has type AverageValue with value',
+      mutate: setMetrics(external({ type: 'AverageValue', value: '10' })),
+      ruleId: 'HPA201',
+      path: 'spec.metrics[0].external.target.type',
+      prefix: 'Invalid value: "AverageValue"',
+      detail: 'the controller ignores type and uses value',
+    },
+    {
+      title: 'the second metric has the mismatch',
+      mutate: setMetrics(resource({ type: 'Utilization', averageUtilization: 70 }), external({ type: 'Value', averageValue: '5' })),
+      ruleId: 'HPA201',
+      path: 'spec.metrics[1].external.target.type',
+      prefix: 'Invalid value: "Value"',
+      detail: 'does not match the target field that is set (averageValue)',
+    },
+  ];
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = [
+    { title: 'a Resource AverageValue target', mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '500m' })), ruleId: 'HPA201' },
+    { title: 'a ContainerResource Utilization target', mutate: setMetrics(containerResource({ type: 'Utilization', averageUtilization: 60 })), ruleId: 'HPA201' },
+    { title: 'an Object AverageValue target', mutate: setMetrics(object({ type: 'AverageValue', averageValue: '10' })), ruleId: 'HPA201' },
+    { title: 'an External Value target', mutate: setMetrics(external({ type: 'Value', value: '10' })), ruleId: 'HPA201' },
+    {
+      title: 'a Resource target with both fields, one matching the type (HPA117 instead)',
+      mutate: setMetrics(resource({ type: 'Utilization', averageUtilization: 70, averageValue: '500m' })),
+      ruleId: 'HPA201',
+      raises: ['HPA117'],
+    },
+    { title: 'an unknown target type (HPA115 instead)', mutate: setMetrics(resource({ type: 'Percent', averageUtilization: 70 })), ruleId: 'HPA201', raises: ['HPA115'] },
+  ];
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA202: Utilization only on Resource and ContainerResource metrics
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA202 Utilization outside resource metrics', () => {
+  const cases: RuleCase[] = [
+    {
+      title: 'a Pods target has type Utilization',
+      mutate: setMetrics(pods({ type: 'Utilization', averageValue: '10' })),
+      ruleId: 'HPA202',
+      path: 'spec.metrics[0].pods.target.type',
+      prefix: 'Invalid value: "Utilization"',
+      detail: `${UTILIZATION_ONLY_FOR_RESOURCES}; the controller ignores it on pods metrics`,
+      fix: 'use MetricTarget.averageValue()',
+    },
+    {
+      title: 'a Pods target sets an unused averageUtilization',
+      mutate: setMetrics(pods({ type: 'AverageValue', averageValue: '10', averageUtilization: 50 })),
+      ruleId: 'HPA202',
+      path: 'spec.metrics[0].pods.target.averageUtilization',
+      prefix: 'Invalid value: 50',
+      detail: UTILIZATION_ONLY_FOR_RESOURCES,
+    },
+    {
+      title: 'an Object target has type Utilization',
+      mutate: setMetrics(object({ type: 'Utilization', value: '10' })),
+      ruleId: 'HPA202',
+      path: 'spec.metrics[0].object.target.type',
+      prefix: 'Invalid value: "Utilization"',
+      detail: 'the controller ignores it on object metrics',
+      fix: 'use MetricTarget.value() or MetricTarget.averageValue()',
+    },
+    {
+      title: 'an External target has type Utilization',
+      mutate: setMetrics(external({ type: 'Utilization', averageValue: '10' })),
+      ruleId: 'HPA202',
+      path: 'spec.metrics[0].external.target.type',
+      prefix: 'Invalid value: "Utilization"',
+      detail: 'the controller ignores it on external metrics',
+    },
+  ];
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = [
+    { title: 'Utilization on a Resource metric', mutate: () => {}, ruleId: 'HPA202' },
+    { title: 'Utilization on a ContainerResource metric', mutate: setMetrics(containerResource({ type: 'Utilization', averageUtilization: 60 })), ruleId: 'HPA202' },
+    { title: 'AverageValue on a Pods metric', mutate: setMetrics(pods({ type: 'AverageValue', averageValue: '10' })), ruleId: 'HPA202' },
+  ];
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA203: metric selectors parse as label selectors
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA203 metric selectors', () => {
+  const SELECTOR = 'spec.metrics[0].external.metric.selector';
+  const cases: RuleCase[] = [
+    {
+      title: 'a matchLabels key has a space',
+      mutate: withSelector({ matchLabels: { 'queue name': 'jobs' } }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchLabels`,
+      prefix: 'Invalid value: "queue name"',
+      detail: QUALIFIED_NAME_PART,
+    },
+    {
+      title: 'a matchLabels value has a space',
+      mutate: withSelector({ matchLabels: { queue: 'worker tasks' } }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchLabels[queue]`,
+      prefix: 'Invalid value: "worker tasks"',
+      detail: LABEL_VALUE,
+    },
+    {
+      title: 'an operator is "Equals"',
+      mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'Equals', values: ['jobs'] }] }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchExpressions[0].operator`,
+      prefix: 'Unsupported value: "Equals"',
+      detail: OPERATORS,
+    },
+    {
+      title: 'an operator is missing',
+      mutate: withSelector({ matchExpressions: [{ key: 'queue', values: ['jobs'] }] }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchExpressions[0].operator`,
+      prefix: 'Unsupported value: ""',
+      detail: OPERATORS,
+    },
+    {
+      title: 'In has no values',
+      mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'In' }] }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchExpressions[0].values`,
+      prefix: 'Required value',
+      detail: 'must be specified when operator is In',
+    },
+    {
+      title: 'NotIn has an empty values list',
+      mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'NotIn', values: [] }] }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchExpressions[0].values`,
+      prefix: 'Required value',
+      detail: 'must be specified when operator is NotIn',
+    },
+    {
+      title: 'Exists has values',
+      mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'Exists', values: ['jobs'] }] }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchExpressions[0].values`,
+      prefix: 'Forbidden',
+      detail: 'may not be specified when operator is Exists',
+    },
+    {
+      title: 'an expression value has a space',
+      mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'In', values: ['jobs', 'worker tasks'] }] }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchExpressions[0].values[1]`,
+      prefix: 'Invalid value: "worker tasks"',
+      detail: LABEL_VALUE,
+    },
+    {
+      title: 'an expression key starts with a dash',
+      mutate: withSelector({ matchExpressions: [{ key: '-queue', operator: 'DoesNotExist' }] }),
+      ruleId: 'HPA203',
+      path: `${SELECTOR}.matchExpressions[0].key`,
+      prefix: 'Invalid value: "-queue"',
+      detail: QUALIFIED_NAME_PART,
+    },
+    {
+      title: 'a Pods metric selector key has two slashes',
+      mutate: setMetrics(pods({ type: 'AverageValue', averageValue: '10' }, { matchLabels: { 'a/b/c': 'x' } })),
+      ruleId: 'HPA203',
+      path: 'spec.metrics[0].pods.metric.selector.matchLabels',
+      prefix: 'Invalid value: "a/b/c"',
+      detail: 'a qualified name must consist of alphanumeric characters',
+    },
+    {
+      title: 'an Object metric selector operator is lower case',
+      mutate: setMetrics(object({ type: 'Value', value: '10' }, { matchExpressions: [{ key: 'path', operator: 'in', values: ['/'] }] })),
+      ruleId: 'HPA203',
+      path: 'spec.metrics[0].object.metric.selector.matchExpressions[0].operator',
+      prefix: 'Unsupported value: "in"',
+      detail: OPERATORS,
+    },
+  ];
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = [
+    {
+      title: 'a selector with prefixed keys, empty values and every operator',
+      mutate: withSelector({
+        matchLabels: { 'queue': 'worker_tasks', 'example.com/tier': '' },
+        matchExpressions: [
+          { key: 'a', operator: 'In', values: ['x'] },
+          { key: 'b', operator: 'NotIn', values: ['y', 'z'] },
+          { key: 'c', operator: 'Exists' },
+          { key: 'd', operator: 'DoesNotExist', values: [] },
+        ],
+      }),
+      ruleId: 'HPA203',
+    },
+    { title: 'an empty selector', mutate: withSelector({}), ruleId: 'HPA203' },
+    { title: 'a null selector', mutate: withSelector(null), ruleId: 'HPA203' },
+  ];
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA204: an Object target sets only one of value and averageValue
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA204 Object target with value and averageValue', () => {
+  const cases: RuleCase[] = [
+    {
+      title: 'an Object Value target also sets averageValue',
+      mutate: setMetrics(object({ type: 'Value', value: '10', averageValue: '2' })),
+      ruleId: 'HPA204',
+      path: 'spec.metrics[0].object.target.value',
+      prefix: 'Forbidden',
+      detail: 'value and averageValue are both set: the controller uses only the one that type "Value" names',
+      fix: 'keep value (the metric as a whole) or averageValue (per pod), not both',
+    },
+    {
+      title: 'an Object AverageValue target also sets value',
+      mutate: setMetrics(object({ type: 'AverageValue', value: '10', averageValue: '2' })),
+      ruleId: 'HPA204',
+      path: 'spec.metrics[0].object.target.value',
+      prefix: 'Forbidden',
+      detail: 'the controller uses only the one that type "AverageValue" names',
+    },
+  ];
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = [
+    { title: 'an Object target with value only', mutate: setMetrics(object({ type: 'Value', value: '10' })), ruleId: 'HPA204' },
+    {
+      title: 'an External target with both (the API server refuses it: HPA117)',
+      mutate: setMetrics(external({ type: 'Value', value: '10', averageValue: '2' })),
+      ruleId: 'HPA204',
+      raises: ['HPA117'],
+    },
+  ];
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA205: scaleTargetRef.apiVersion before the server checks it (before 1.34)
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA205 scaleTargetRef.apiVersion on older servers', () => {
+  const apiVersion = (value: string) => (m: any) => { m.spec.scaleTargetRef.apiVersion = value; };
+  const cases: RuleCase[] = [
+    {
+      title: 'a Deployment is referenced as "v1" on 1.33',
+      mutate: apiVersion('v1'),
+      cluster: { version: '1.33' },
+      ruleId: 'HPA205',
+      path: 'spec.scaleTargetRef.apiVersion',
+      prefix: 'Invalid value: "v1"',
+      detail: 'apiVersion must specify API group: Kubernetes 1.33 stores it, but the controller cannot find the scale subresource',
+      fix: 'set apiVersion to "apps/v1"',
+    },
+    {
+      title: 'a StatefulSet apiVersion is empty on 1.28',
+      mutate: m => { m.spec.scaleTargetRef = { apiVersion: '', kind: 'StatefulSet', name: 'db' }; },
+      cluster: { version: '1.28' },
+      ruleId: 'HPA205',
+      path: 'spec.scaleTargetRef.apiVersion',
+      prefix: 'Invalid value: ""',
+      detail: 'Kubernetes 1.28 stores it',
+    },
+    {
+      title: 'scaleTargetRef.apiVersion is "a/b/c" on 1.33',
+      mutate: apiVersion('a/b/c'),
+      cluster: { version: '1.33' },
+      ruleId: 'HPA205',
+      path: 'spec.scaleTargetRef.apiVersion',
+      prefix: 'Invalid value: "a/b/c"',
+      detail: 'unexpected GroupVersion string: a/b/c',
+    },
+  ];
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = [
+    { title: 'a ReplicationController as "v1" on 1.33', mutate: m => { m.spec.scaleTargetRef = { apiVersion: 'v1', kind: 'ReplicationController', name: 'rc' }; }, cluster: { version: '1.33' }, ruleId: 'HPA205' },
+    { title: '"apps/v1" on 1.33', mutate: () => {}, cluster: { version: '1.33' }, ruleId: 'HPA205' },
+    { title: '"v1" on 1.34 (the API server refuses it: HPA107)', mutate: apiVersion('v1'), cluster: { version: '1.34' }, ruleId: 'HPA205', raises: ['HPA107'] },
+  ];
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA206: a Resource metric names a container resource
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA206 Resource metric names', () => {
+  const cases: RuleCase[] = ['foo', 'pods', 'requests.cpu', 'CPU'].map((name): RuleCase => ({
+    title: `a Resource metric is named ${JSON.stringify(name)}`,
+    mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '1' }, name)),
+    ruleId: 'HPA206',
+    path: 'spec.metrics[0].resource.name',
+    prefix: `Invalid value: ${JSON.stringify(name)}`,
+    detail: 'the API server accepts any name here, but the controller only reads container resources such as cpu and memory',
+    fix: 'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource',
+  }));
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = ['cpu', 'memory', 'ephemeral-storage', 'hugepages-2Mi', 'example.com/gpu'].map((name): NegativeCase => ({
+    title: `a Resource metric named ${JSON.stringify(name)}`,
+    mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '1' }, name)),
+    ruleId: 'HPA206',
+  }));
+  negatives.push({ title: 'an empty Resource name (HPA113 instead)', mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '1' }, '')), ruleId: 'HPA206', raises: ['HPA113'] });
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});

@@ -1,0 +1,459 @@
+/**
+ * Table tests for the lints HPA401-HPA405 (warnings) and the cross-object checks HPA301-HPA304
+ * (errors), which need the scale target's facts (`WorkloadFacts`) and so go through the internal
+ * `validateManifest`.
+ */
+import { ClusterProfile, ClusterProfileOptions, Severity, ValidationIssue } from '../../src';
+import { validateManifest } from '../../src/validation/engine';
+import { IssueList } from '../../src/validation/field-errors';
+import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
+import { WorkloadFacts, workloadFactsFromManifest } from '../../src/validation/workload-facts';
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+function baseManifest(): any {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+    },
+  };
+}
+
+/** The Deployment `web`: container `app` requests cpu and memory, sidecar `proxy` only memory. */
+function webDeployment(overrides: Partial<WorkloadFacts> = {}): WorkloadFacts {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    name: 'web',
+    namespace: 'default',
+    containers: [{ name: 'app', requests: ['cpu', 'memory'] }, { name: 'proxy', requests: ['memory'] }],
+    ...overrides,
+  };
+}
+
+const queueMetric = (fallback?: any) => ({
+  type: 'External',
+  external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: '30' }, ...(fallback ? { fallback } : {}) },
+});
+const containerCpu = (container: string, target: any = { type: 'Utilization', averageUtilization: 60 }) => ({
+  type: 'ContainerResource', containerResource: { name: 'cpu', container, target },
+});
+const cpuAverageValue = { type: 'Resource', resource: { name: 'cpu', target: { type: 'AverageValue', averageValue: '500m' } } };
+
+function setMetrics(...metrics: any[]): (m: any) => void {
+  return m => {
+    m.spec.metrics = metrics;
+  };
+}
+
+function validate(mutate: (m: any) => void, options: { cluster?: ClusterProfileOptions; workload?: WorkloadFacts } = {}): ValidationIssue[] {
+  const manifest = baseManifest();
+  mutate(manifest);
+  return validateManifest(manifest, { profile: ClusterProfile.of(options.cluster ?? {}), workload: options.workload });
+}
+
+function ruleIdsOf(issues: ValidationIssue[]): string[] {
+  return [...new Set(issues.map(i => i.ruleId))].sort();
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function messageLike(prefix: string, detail?: string): unknown {
+  return detail ? expect.stringMatching(new RegExp(`^${escapeRegExp(prefix)}: .*${escapeRegExp(detail)}`)) : prefix;
+}
+
+interface RuleCase {
+  readonly title: string;
+  readonly mutate: (m: any) => void;
+  readonly cluster?: ClusterProfileOptions;
+  readonly workload?: WorkloadFacts;
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly path: string;
+  readonly prefix: string;
+  readonly detail?: string;
+  readonly fix?: string;
+  readonly alsoRaises?: string[];
+}
+
+function expectRuleCase(c: RuleCase): void {
+  const issues = validate(c.mutate, c);
+  expect(issues).toContainEqual(expect.objectContaining({
+    ruleId: c.ruleId,
+    severity: c.severity,
+    path: c.path,
+    message: messageLike(c.prefix, c.detail),
+    ...(c.fix ? { fix: expect.stringContaining(c.fix) } : {}),
+  }));
+  expect(ruleIdsOf(issues)).toEqual([...new Set([c.ruleId, ...(c.alsoRaises ?? [])])].sort());
+}
+
+interface NegativeCase {
+  readonly title: string;
+  readonly mutate: (m: any) => void;
+  readonly cluster?: ClusterProfileOptions;
+  readonly workload?: WorkloadFacts;
+  readonly ruleId: string;
+  readonly raises?: string[];
+}
+
+function expectNegativeCase(c: NegativeCase): void {
+  const issues = validate(c.mutate, c);
+  expect(issues.filter(i => i.ruleId === c.ruleId)).toEqual([]);
+  expect(ruleIdsOf(issues)).toEqual([...(c.raises ?? [])].sort());
+}
+
+const WARNING = Severity.WARNING;
+const ERROR = Severity.ERROR;
+const FALLBACK: ClusterProfileOptions = { featureGates: { HPAExternalMetricFallback: true } };
+const SCALE_TO_ZERO: ClusterProfileOptions = { featureGates: { HPAScaleToZero: true } };
+
+test('the base manifest, with its workload, is valid', () => {
+  expect(validate(() => {}, { workload: webDeployment({ containers: [{ name: 'app', requests: ['cpu'] }] }) })).toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA401-HPA405: lints (warnings)
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA401-HPA405 lints', () => {
+  const scaleToZeroWith = (behavior: any) => (m: any) => { m.spec.minReplicas = 0; m.spec.metrics = [queueMetric()]; m.spec.behavior = behavior; };
+  const cases: RuleCase[] = [
+    {
+      title: 'the fallback replicas exceed maxReplicas',
+      mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 50 })),
+      cluster: FALLBACK,
+      ruleId: 'HPA401',
+      severity: WARNING,
+      path: 'spec.metrics[0].external.fallback.replicas',
+      prefix: 'Invalid value: 50',
+      detail: 'is above maxReplicas (10): the controller caps it at 10',
+      fix: 'lower the fallback to 10 or raise maxReplicas',
+    },
+    {
+      title: 'the fallback replicas are below minReplicas',
+      mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 1 })),
+      cluster: FALLBACK,
+      ruleId: 'HPA401',
+      severity: WARNING,
+      path: 'spec.metrics[0].external.fallback.replicas',
+      prefix: 'Invalid value: 1',
+      detail: 'is below minReplicas (2): the controller raises it to 2',
+      fix: 'raise the fallback to at least 2 or lower minReplicas',
+    },
+    {
+      title: 'the second metric\'s fallback exceeds maxReplicas',
+      mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 5 }), queueMetric({ failureDuration: '1m', replicas: 11 })),
+      cluster: FALLBACK,
+      ruleId: 'HPA401',
+      severity: WARNING,
+      path: 'spec.metrics[1].external.fallback.replicas',
+      prefix: 'Invalid value: 11',
+      detail: 'is above maxReplicas (10)',
+    },
+    {
+      title: 'minReplicas equals maxReplicas',
+      mutate: m => { m.spec.minReplicas = 10; },
+      ruleId: 'HPA402',
+      severity: WARNING,
+      path: 'spec.maxReplicas',
+      prefix: 'Invalid value: 10',
+      detail: 'equals minReplicas: the autoscaler can never change the replica count',
+      fix: 'raise maxReplicas above minReplicas',
+    },
+    {
+      title: 'scale to zero meets scale-down Disabled',
+      mutate: scaleToZeroWith({ scaleDown: { selectPolicy: 'Disabled' } }),
+      cluster: SCALE_TO_ZERO,
+      ruleId: 'HPA403',
+      severity: WARNING,
+      path: 'spec.behavior.scaleDown.selectPolicy',
+      prefix: 'Invalid value: "Disabled"',
+      detail: 'with minReplicas 0 the workload can never scale down to zero while scale-down is Disabled',
+      fix: 'allow scale-down (SelectPolicy.MAX or MIN), or set minReplicas to 1',
+    },
+    {
+      title: 'minReplicas is 1',
+      mutate: m => { m.spec.minReplicas = 1; },
+      ruleId: 'HPA404',
+      severity: WARNING,
+      path: 'spec.minReplicas',
+      prefix: 'Invalid value: 1',
+      detail: 'a single replica leaves the workload unavailable while its pod restarts or moves',
+      fix: 'set minReplicas to 2 or more, or turn HPA404 off for this HPA',
+    },
+    {
+      title: 'minReplicas is omitted (the server defaults it to 1)',
+      mutate: m => { delete m.spec.minReplicas; },
+      ruleId: 'HPA404',
+      severity: WARNING,
+      path: 'spec.minReplicas',
+      prefix: 'Invalid value: 1',
+      detail: 'a single replica',
+    },
+    {
+      title: 'a Deployment is targeted through extensions/v1beta1',
+      mutate: m => { m.spec.scaleTargetRef.apiVersion = 'extensions/v1beta1'; },
+      ruleId: 'HPA405',
+      severity: WARNING,
+      path: 'spec.scaleTargetRef.apiVersion',
+      prefix: 'Invalid value: "extensions/v1beta1"',
+      detail: 'Deployment is served in the apps group: the controller cannot find the scale subresource of a Deployment in extensions',
+      fix: 'set apiVersion to "apps/v1"',
+    },
+    {
+      title: 'an Argo Rollout is targeted through apps/v1',
+      mutate: m => { m.spec.scaleTargetRef = { apiVersion: 'apps/v1', kind: 'Rollout', name: 'web' }; },
+      ruleId: 'HPA405',
+      severity: WARNING,
+      path: 'spec.scaleTargetRef.apiVersion',
+      prefix: 'Invalid value: "apps/v1"',
+      detail: 'Rollout is served in the argoproj.io group',
+      fix: 'set apiVersion to "argoproj.io/v1alpha1"',
+    },
+  ];
+  test.each(cases)('warns when $title', expectRuleCase);
+
+  test('minReplicas 1 equal to maxReplicas 1 gives both warnings, and no error', () => {
+    const issues = validate(m => { m.spec.minReplicas = 1; m.spec.maxReplicas = 1; });
+    expect(issues).toEqual([
+      expect.objectContaining({ ruleId: 'HPA404', severity: WARNING, path: 'spec.minReplicas', message: messageLike('Invalid value: 1', 'a single replica') }),
+      expect.objectContaining({ ruleId: 'HPA402', severity: WARNING, path: 'spec.maxReplicas', message: messageLike('Invalid value: 1', 'equals minReplicas') }),
+    ]);
+  });
+
+  const negatives: NegativeCase[] = [
+    { title: 'a fallback within minReplicas..maxReplicas', mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 5 })), cluster: FALLBACK, ruleId: 'HPA401' },
+    { title: 'a fallback equal to maxReplicas', mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 10 })), cluster: FALLBACK, ruleId: 'HPA401' },
+    { title: 'a fallback equal to minReplicas', mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 2 })), cluster: FALLBACK, ruleId: 'HPA401' },
+    {
+      title: 'a fallback of 0 (an error, HPA153, not a lint)',
+      mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 0 })),
+      cluster: FALLBACK,
+      ruleId: 'HPA401',
+      raises: ['HPA153'],
+    },
+    { title: 'minReplicas below maxReplicas', mutate: m => { m.spec.maxReplicas = 3; }, ruleId: 'HPA402' },
+    {
+      title: 'minReplicas and maxReplicas both 0 (errors, not the lint)',
+      mutate: m => { m.spec.minReplicas = 0; m.spec.maxReplicas = 0; m.spec.metrics = [queueMetric()]; },
+      cluster: SCALE_TO_ZERO,
+      ruleId: 'HPA402',
+      raises: ['HPA102'],
+    },
+    { title: 'scale to zero with scale-up Disabled', mutate: scaleToZeroWith({ scaleUp: { selectPolicy: 'Disabled' } }), cluster: SCALE_TO_ZERO, ruleId: 'HPA403' },
+    { title: 'scale to zero with scale-down Min', mutate: scaleToZeroWith({ scaleDown: { selectPolicy: 'Min' } }), cluster: SCALE_TO_ZERO, ruleId: 'HPA403' },
+    {
+      title: 'scale-down Disabled with minReplicas 2',
+      mutate: m => { m.spec.behavior = { scaleDown: { selectPolicy: 'Disabled' } }; },
+      ruleId: 'HPA403',
+    },
+    { title: 'minReplicas 2', mutate: () => {}, ruleId: 'HPA404' },
+    { title: 'minReplicas 0 (scale to zero)', mutate: scaleToZeroWith(undefined), cluster: SCALE_TO_ZERO, ruleId: 'HPA404' },
+    { title: 'a StatefulSet through an older apps version', mutate: m => { m.spec.scaleTargetRef = { apiVersion: 'apps/v1beta2', kind: 'StatefulSet', name: 'db' }; }, ruleId: 'HPA405' },
+    { title: 'a custom kind in its own group', mutate: m => { m.spec.scaleTargetRef = { apiVersion: 'example.com/v1', kind: 'Widget', name: 'w' }; }, ruleId: 'HPA405' },
+    {
+      title: 'a Deployment as "v1" (an API-server error, HPA107, not the lint)',
+      mutate: m => { m.spec.scaleTargetRef.apiVersion = 'v1'; },
+      ruleId: 'HPA405',
+      raises: ['HPA107'],
+    },
+  ];
+  test.each(negatives)('does not warn on $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA301-HPA303: checks against the scale target (errors)
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA301-HPA303 cross-object checks', () => {
+  const cases: RuleCase[] = [
+    {
+      title: 'a container of the target has no request for a Utilization metric\'s resource',
+      mutate: () => {},
+      workload: webDeployment(),
+      ruleId: 'HPA301',
+      severity: ERROR,
+      path: 'spec.metrics[0].resource.target.averageUtilization',
+      prefix: 'Invalid value: 70',
+      detail: 'container "proxy" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails',
+      fix: 'give container "proxy" a cpu request, or use an averageValue target',
+    },
+    {
+      title: 'the metrics are omitted and the default CPU 80% has no request to use',
+      mutate: m => { delete m.spec.metrics; },
+      workload: webDeployment(),
+      ruleId: 'HPA301',
+      severity: ERROR,
+      path: 'spec.metrics',
+      prefix: 'Invalid value: 80',
+      detail: 'no metrics are set, so the API server adds CPU at 80% utilization, but container "proxy" of Deployment/web has no cpu request',
+    },
+    {
+      title: 'a memory Utilization metric meets a container without a memory request',
+      mutate: setMetrics({ type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 80 } } }),
+      workload: webDeployment({ containers: [{ name: 'app', requests: ['cpu'] }] }),
+      ruleId: 'HPA301',
+      severity: ERROR,
+      path: 'spec.metrics[0].resource.target.averageUtilization',
+      prefix: 'Invalid value: 80',
+      detail: 'container "app" of Deployment/web has no memory request',
+    },
+    {
+      title: 'a ContainerResource Utilization metric names a container without that request',
+      mutate: setMetrics(containerCpu('proxy')),
+      workload: webDeployment(),
+      ruleId: 'HPA301',
+      severity: ERROR,
+      path: 'spec.metrics[0].containerResource.target.averageUtilization',
+      prefix: 'Invalid value: 60',
+      detail: 'container "proxy" of Deployment/web has no cpu request: the controller cannot compute utilization',
+      fix: 'give container "proxy" a cpu request',
+    },
+    {
+      title: 'a ContainerResource metric names a container the target does not have',
+      mutate: setMetrics(containerCpu('ap')),
+      workload: webDeployment(),
+      ruleId: 'HPA302',
+      severity: ERROR,
+      path: 'spec.metrics[0].containerResource.container',
+      prefix: 'Invalid value: "ap"',
+      detail: 'Deployment/web has no container named "ap" (it has "app", "proxy")',
+      fix: 'use one of "app", "proxy"',
+    },
+    {
+      title: 'the target has no containers at all',
+      mutate: setMetrics(containerCpu('app')),
+      workload: webDeployment({ containers: [] }),
+      ruleId: 'HPA302',
+      severity: ERROR,
+      path: 'spec.metrics[0].containerResource.container',
+      prefix: 'Invalid value: "app"',
+      detail: 'Deployment/web has no container named "app"',
+    },
+    {
+      title: 'the target fixes its own replicas',
+      mutate: setMetrics(cpuAverageValue),
+      workload: webDeployment({ replicas: 3 }),
+      ruleId: 'HPA303',
+      severity: ERROR,
+      path: 'spec.scaleTargetRef',
+      prefix: 'Invalid value: "Deployment/web"',
+      detail: 'the target fixes replicas: 3: every apply resets the replica count the autoscaler chose',
+      fix: 'remove replicas from the workload',
+    },
+    {
+      title: 'the target fixes replicas to 0',
+      mutate: setMetrics(cpuAverageValue),
+      workload: webDeployment({ replicas: 0 }),
+      ruleId: 'HPA303',
+      severity: ERROR,
+      path: 'spec.scaleTargetRef',
+      prefix: 'Invalid value: "Deployment/web"',
+      detail: 'the target fixes replicas: 0',
+    },
+  ];
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  test('one HPA301 error per container that lacks the request', () => {
+    const issues = validate(() => {}, { workload: webDeployment({ containers: [{ name: 'a', requests: [] }, { name: 'b', requests: ['memory'] }] }) });
+    expect(issues).toEqual([
+      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Invalid value: 70', 'container "a" of Deployment/web') }),
+      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Invalid value: 70', 'container "b" of Deployment/web') }),
+    ]);
+  });
+
+  test('facts read from a workload manifest count a limit as a request, and see fixed replicas', () => {
+    const workload = workloadFactsFromManifest({
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'db', namespace: 'default' },
+      spec: { replicas: 2, template: { spec: { containers: [{ name: 'db', resources: { limits: { cpu: '1' } } }, { name: 'exporter' }] } } },
+    });
+    expect(workload).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      name: 'db',
+      namespace: 'default',
+      replicas: 2,
+      containers: [{ name: 'db', requests: ['cpu'] }, { name: 'exporter', requests: [] }],
+    });
+    expect(validate(m => { m.spec.scaleTargetRef = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' }; }, { workload })).toEqual([
+      expect.objectContaining({ ruleId: 'HPA303', severity: ERROR, path: 'spec.scaleTargetRef', message: messageLike('Invalid value: "StatefulSet/db"', 'the target fixes replicas: 2') }),
+      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Invalid value: 70', 'container "exporter" of StatefulSet/db has no cpu request') }),
+    ]);
+  });
+
+  // horizontal.go computeStatusForResourceMetricGeneric reads target.AverageValue first and ignores
+  // target.type, so {type: Utilization, averageValue} never needs a request (HPA201 says as much).
+  test.each([
+    ['Resource', 'spec.metrics[0].resource.target.type', { type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageValue: '1Gi' } } }],
+    ['ContainerResource', 'spec.metrics[0].containerResource.target.type', containerCpu('proxy', { type: 'Utilization', averageValue: '200m' })],
+  ])('does not require a request from a %s target of type Utilization that sets averageValue (the controller uses averageValue)', (_source, typePath, metric) => {
+    const issues = validate(setMetrics(metric), { workload: webDeployment({ containers: [{ name: 'proxy', requests: [] }] }) });
+    expect(issues).toEqual([expect.objectContaining({ ruleId: 'HPA201', severity: ERROR, path: typePath })]);
+  });
+
+  const negatives: NegativeCase[] = [
+    { title: 'Utilization when every container requests the resource', mutate: () => {}, workload: webDeployment({ containers: [{ name: 'app', requests: ['cpu'] }, { name: 'proxy', requests: ['cpu', 'memory'] }] }), ruleId: 'HPA301' },
+    { title: 'an averageValue target on containers without requests', mutate: setMetrics(cpuAverageValue), workload: webDeployment({ containers: [{ name: 'app', requests: [] }] }), ruleId: 'HPA301' },
+    { title: 'Utilization when the containers are not known', mutate: () => {}, workload: webDeployment({ containers: undefined }), ruleId: 'HPA301' },
+    { title: 'Utilization without workload facts', mutate: () => {}, ruleId: 'HPA301' },
+    { title: 'a ContainerResource metric on a container with the request', mutate: setMetrics(containerCpu('app')), workload: webDeployment(), ruleId: 'HPA301' },
+    { title: 'a ContainerResource AverageValue metric on a container without the request', mutate: setMetrics(containerCpu('proxy', { type: 'AverageValue', averageValue: '200m' })), workload: webDeployment(), ruleId: 'HPA301' },
+    { title: 'a ContainerResource metric naming a container of the target', mutate: setMetrics(containerCpu('app')), workload: webDeployment(), ruleId: 'HPA302' },
+    { title: 'a ContainerResource metric when the containers are not known', mutate: setMetrics(containerCpu('anything')), workload: webDeployment({ containers: undefined }), ruleId: 'HPA302' },
+    { title: 'a target without replicas', mutate: setMetrics(cpuAverageValue), workload: webDeployment(), ruleId: 'HPA303' },
+    {
+      title: 'a target whose replicas are not a number (no fixed count known)',
+      mutate: setMetrics(cpuAverageValue),
+      workload: workloadFactsFromManifest({ kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: '3' } }),
+      ruleId: 'HPA303',
+    },
+  ];
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA304: one HPA per target (reported by the caller that sees every HPA)
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA304 two HPAs on one target', () => {
+  test('reportDuplicateTarget reports the second HPA on spec.scaleTargetRef', () => {
+    const out = new IssueList();
+    reportDuplicateTarget(out, 'Deployment/web', 'HorizontalPodAutoscaler default/web-cpu');
+    expect(out.issues).toEqual([{
+      ruleId: 'HPA304',
+      severity: ERROR,
+      path: 'spec.scaleTargetRef',
+      message: 'Invalid value: "Deployment/web": HorizontalPodAutoscaler default/web-cpu already scales this target: two autoscalers fight over its replica count',
+      value: 'Deployment/web',
+      fix: 'keep one HPA per target and put all metrics in it',
+    }]);
+  });
+
+  test('a repeated report of the same pair is kept once, and another target is reported on its own', () => {
+    const out = new IssueList();
+    reportDuplicateTarget(out, 'Deployment/web', 'HorizontalPodAutoscaler default/web-cpu');
+    reportDuplicateTarget(out, 'Deployment/web', 'HorizontalPodAutoscaler default/web-cpu');
+    reportDuplicateTarget(out, 'StatefulSet/db', 'HorizontalPodAutoscaler default/db');
+    expect(out.issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
+      ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
+      ['HPA304', 'spec.scaleTargetRef', 'StatefulSet/db'],
+    ]);
+  });
+
+  test('validateManifest alone never reports HPA304, even with the target\'s facts', () => {
+    expect(validate(() => {}, { workload: webDeployment({ containers: [{ name: 'app', requests: ['cpu'] }] }) }).filter(i => i.ruleId === 'HPA304')).toEqual([]);
+  });
+});
