@@ -3,7 +3,6 @@
  */
 
 const FORMAT_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-const NUMERIC_ERROR = 'unable to parse numeric part of quantity';
 const SUFFIX_ERROR = "unable to parse quantity's suffix";
 
 const BINARY: { [suffix: string]: number } = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
