@@ -8,132 +8,23 @@
  * describedObject.apiVersion, the quantity grammar, unknown fields, JSON types, null handling and
  * the v2 defaulting subtleties.
  */
-import { ClusterProfile, ClusterProfileOptions, HpaValidator, Severity, ValidationIssue } from '../../src';
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------------------------
-
-/** A small valid manifest; every case mutates a fresh copy. */
-function baseManifest(): any {
-  return {
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-      minReplicas: 2,
-      maxReplicas: 10,
-      metrics: [cpuUtilization(70)],
-    },
-  };
-}
-
-function cpuUtilization(averageUtilization: number): any {
-  return { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization } } };
-}
-
-function podsMetric(target: any, name = 'requests_per_second'): any {
-  return { type: 'Pods', pods: { metric: { name }, target } };
-}
-
-function externalMetric(target: any, name = 'queue_depth'): any {
-  return { type: 'External', external: { metric: { name }, target } };
-}
-
-function objectMetric(describedObject: any, target: any = { type: 'Value', value: '10' }): any {
-  return { type: 'Object', object: { describedObject, metric: { name: 'hits' }, target } };
-}
-
-function containerResourceMetric(fields: any): any {
-  return {
-    type: 'ContainerResource',
-    containerResource: { name: 'cpu', container: 'app', target: { type: 'Utilization', averageUtilization: 60 }, ...fields },
-  };
-}
-
-function setMetrics(...metrics: any[]): (m: any) => void {
-  return m => {
-    m.spec.metrics = metrics;
-  };
-}
-
-function setBehavior(behavior: any): (m: any) => void {
-  return m => {
-    m.spec.behavior = behavior;
-  };
-}
-
-function validate(mutate: (m: any) => void, cluster?: ClusterProfileOptions): ValidationIssue[] {
-  const manifest = baseManifest();
-  mutate(manifest);
-  return HpaValidator.validate(manifest, cluster ? { cluster: ClusterProfile.of(cluster) } : {});
-}
-
-function ruleIdsOf(issues: ValidationIssue[]): string[] {
-  return [...new Set(issues.map(i => i.ruleId))].sort();
-}
-
-function issuesOf(issues: ValidationIssue[], ruleId: string): ValidationIssue[] {
-  return issues.filter(i => i.ruleId === ruleId);
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * The message as Kubernetes prints it: `prefix` is the error type with its value, if any
- * (`Invalid value: 0`, `Required value`, `Unsupported value: "x"`, `Forbidden`, `Unknown field`);
- * `detail` a distinctive part of the detail. Without a detail the message is exactly the prefix.
- */
-function messageLike(prefix: string, detail?: string): unknown {
-  return detail ? expect.stringMatching(new RegExp(`^${escapeRegExp(prefix)}: .*${escapeRegExp(detail)}`)) : prefix;
-}
-
-interface RuleCase {
-  /** Reads after "fails when". */
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  readonly ruleId: string;
-  readonly path: string;
-  readonly prefix: string;
-  readonly detail?: string;
-  /** A distinctive part of the fix, where the case is about it. */
-  readonly fix?: string;
-  /** Other rule ids the same input raises (all issues' rule ids are checked). */
-  readonly alsoRaises?: string[];
-}
-
-function expectRuleCase(c: RuleCase): void {
-  const issues = validate(c.mutate, c.cluster);
-  expect(issues).toContainEqual(expect.objectContaining({
-    ruleId: c.ruleId,
-    severity: Severity.ERROR,
-    path: c.path,
-    message: messageLike(c.prefix, c.detail),
-    ...(c.fix ? { fix: expect.stringContaining(c.fix) } : {}),
-  }));
-  expect(ruleIdsOf(issues)).toEqual([...new Set([c.ruleId, ...(c.alsoRaises ?? [])])].sort());
-}
-
-interface NegativeCase {
-  /** Reads after "accepts". */
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  /** The rule that must not be raised. */
-  readonly ruleId: string;
-  /** Rule ids the input does raise (default: none at all). */
-  readonly raises?: string[];
-}
-
-function expectNegativeCase(c: NegativeCase): void {
-  const issues = validate(c.mutate, c.cluster);
-  expect(issuesOf(issues, c.ruleId)).toEqual([]);
-  expect(ruleIdsOf(issues)).toEqual([...(c.raises ?? [])].sort());
-}
+import {
+  baseManifest,
+  containerResourceMetric,
+  expectNegativeCase,
+  expectRuleCase,
+  externalMetric,
+  issuesOf,
+  messageLike,
+  NegativeCase,
+  objectMetric,
+  podsMetric,
+  RuleCase,
+  setBehavior,
+  setMetrics,
+  validate,
+} from './rule-cases';
+import { ClusterProfileOptions, HpaValidator, Severity } from '../../src';
 
 const LOWERCASE_SUBDOMAIN = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const LOWERCASE_LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";

@@ -2,28 +2,14 @@
  * Table tests for HPA201-HPA206: manifests the API server stores but the HPA controller
  * (pkg/controller/podautoscaler) then fails on or reads differently from what was written.
  */
-import { ClusterProfile, ClusterProfileOptions, HpaValidator, Severity, ValidationIssue } from '../../src';
+import { containerResourceMetric, expectNegativeCase, expectRuleCase, NegativeCase, RuleCase, setMetrics } from './rule-cases';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-function baseManifest(): any {
-  return {
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-      minReplicas: 2,
-      maxReplicas: 10,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
-    },
-  };
-}
-
 const resource = (target: any, name = 'cpu') => ({ type: 'Resource', resource: { name, target } });
-const containerResource = (target: any) => ({ type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', target } });
+const containerResource = (target: any) => containerResourceMetric({ target });
 const pods = (target: any, selector?: any) => ({ type: 'Pods', pods: { metric: { name: 'requests_per_second', selector }, target } });
 const object = (target: any, selector?: any) => ({
   type: 'Object',
@@ -31,71 +17,9 @@ const object = (target: any, selector?: any) => ({
 });
 const external = (target: any, selector?: any) => ({ type: 'External', external: { metric: { name: 'queue_depth', selector }, target } });
 
-function setMetrics(...metrics: any[]): (m: any) => void {
-  return m => {
-    m.spec.metrics = metrics;
-  };
-}
-
 /** An External Value metric whose metric selector is `selector`. */
 function withSelector(selector: any): (m: any) => void {
   return setMetrics(external({ type: 'Value', value: '100' }, selector));
-}
-
-function validate(mutate: (m: any) => void, cluster?: ClusterProfileOptions): ValidationIssue[] {
-  const manifest = baseManifest();
-  mutate(manifest);
-  return HpaValidator.validate(manifest, cluster ? { cluster: ClusterProfile.of(cluster) } : {});
-}
-
-function ruleIdsOf(issues: ValidationIssue[]): string[] {
-  return [...new Set(issues.map(i => i.ruleId))].sort();
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function messageLike(prefix: string, detail?: string): unknown {
-  return detail ? expect.stringMatching(new RegExp(`^${escapeRegExp(prefix)}: .*${escapeRegExp(detail)}`)) : prefix;
-}
-
-interface RuleCase {
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  readonly ruleId: string;
-  readonly path: string;
-  readonly prefix: string;
-  readonly detail?: string;
-  readonly fix?: string;
-  readonly alsoRaises?: string[];
-}
-
-function expectRuleCase(c: RuleCase): void {
-  const issues = validate(c.mutate, c.cluster);
-  expect(issues).toContainEqual(expect.objectContaining({
-    ruleId: c.ruleId,
-    severity: Severity.ERROR,
-    path: c.path,
-    message: messageLike(c.prefix, c.detail),
-    ...(c.fix ? { fix: expect.stringContaining(c.fix) } : {}),
-  }));
-  expect(ruleIdsOf(issues)).toEqual([...new Set([c.ruleId, ...(c.alsoRaises ?? [])])].sort());
-}
-
-interface NegativeCase {
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  readonly ruleId: string;
-  readonly raises?: string[];
-}
-
-function expectNegativeCase(c: NegativeCase): void {
-  const issues = validate(c.mutate, c.cluster);
-  expect(issues.filter(i => i.ruleId === c.ruleId)).toEqual([]);
-  expect(ruleIdsOf(issues)).toEqual([...(c.raises ?? [])].sort());
 }
 
 const UTILIZATION_ONLY_FOR_RESOURCES = 'Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics';

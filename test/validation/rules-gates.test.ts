@@ -3,96 +3,30 @@
  * does not have (HPA150), a field whose gate is off (HPA151), external.fallback and its gate
  * (HPA152), fallback values (HPA153) and the cluster profile itself (HPA154).
  */
-import { ClusterProfile, ClusterProfileOptions, ExternalFallbackFormat, HpaValidator, Severity, ValidationIssue } from '../../src';
+import {
+  baseManifest,
+  caseCheckers,
+  containerResourceMetric,
+  messageLike,
+  NegativeCase,
+  queueMetric,
+  RuleCase,
+  ruleIdsOf,
+  validatorFor,
+} from './rule-cases';
+import { ClusterProfileOptions, ExternalFallbackFormat, Severity } from '../../src';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-function baseManifest(): any {
-  return {
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { name: 'worker', namespace: 'default' },
-    spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'worker' },
-      minReplicas: 2,
-      maxReplicas: 10,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
-    },
-  };
-}
-
-function queueMetric(fallback?: any): any {
-  const external: any = { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: '30' } };
-  if (fallback !== undefined) external.fallback = fallback;
-  return { type: 'External', external };
-}
-
-function validate(mutate: (m: any) => void, cluster?: ClusterProfileOptions): ValidationIssue[] {
-  const manifest = baseManifest();
-  mutate(manifest);
-  return HpaValidator.validate(manifest, cluster ? { cluster: ClusterProfile.of(cluster) } : {});
-}
-
-function ruleIdsOf(issues: ValidationIssue[]): string[] {
-  return [...new Set(issues.map(i => i.ruleId))].sort();
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function messageLike(prefix: string, detail?: string): unknown {
-  return detail ? expect.stringMatching(new RegExp(`^${escapeRegExp(prefix)}: .*${escapeRegExp(detail)}`)) : prefix;
-}
-
-interface RuleCase {
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  readonly ruleId: string;
-  readonly path: string;
-  readonly prefix: string;
-  readonly detail?: string;
-  readonly fix?: string;
-  readonly alsoRaises?: string[];
-}
-
-function expectRuleCase(c: RuleCase): void {
-  const issues = validate(c.mutate, c.cluster);
-  expect(issues).toContainEqual(expect.objectContaining({
-    ruleId: c.ruleId,
-    severity: Severity.ERROR,
-    path: c.path,
-    message: messageLike(c.prefix, c.detail),
-    ...(c.fix ? { fix: expect.stringContaining(c.fix) } : {}),
-  }));
-  expect(ruleIdsOf(issues)).toEqual([...new Set([c.ruleId, ...(c.alsoRaises ?? [])])].sort());
-}
-
-interface NegativeCase {
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  readonly ruleId: string;
-  readonly raises?: string[];
-}
-
-function expectNegativeCase(c: NegativeCase): void {
-  const issues = validate(c.mutate, c.cluster);
-  expect(issues.filter(i => i.ruleId === c.ruleId)).toEqual([]);
-  expect(ruleIdsOf(issues)).toEqual([...(c.raises ?? [])].sort());
-}
+/** The shared base manifest, for the HPA and Deployment `worker`. */
+const validate = validatorFor(() => baseManifest('worker'));
+const { expectRuleCase, expectNegativeCase } = caseCheckers((mutate, c) => validate(mutate, c.cluster));
 
 const tolerance = (side: 'scaleUp' | 'scaleDown', value: unknown) => (m: any) => { m.spec.behavior = { [side]: { tolerance: value } }; };
 const scaleToZero = (m: any) => { m.spec.minReplicas = 0; m.spec.metrics = [queueMetric()]; };
-const containerCpu = (fields: any = {}) => (m: any) => {
-  m.spec.metrics = [{
-    type: 'ContainerResource',
-    containerResource: { name: 'cpu', container: 'app', target: { type: 'Utilization', averageUtilization: 60 }, ...fields },
-  }];
-};
+const containerCpu = (fields: any = {}) => (m: any) => { m.spec.metrics = [containerResourceMetric(fields)]; };
 const withFallback = (fallback: any) => (m: any) => { m.spec.metrics = [queueMetric(fallback)]; };
 
 const FALLBACK_GATE = { HPAExternalMetricFallback: true };

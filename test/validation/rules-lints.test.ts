@@ -3,8 +3,17 @@
  * (errors), which need the scale target's facts (`WorkloadFacts`) and so go through the internal
  * `validateManifest`.
  */
-import { ClusterProfile, ClusterProfileOptions, Severity, ValidationIssue } from '../../src';
-import { validateManifest } from '../../src/validation/engine';
+import {
+  caseCheckers,
+  containerResourceMetric,
+  messageLike,
+  NegativeCase,
+  queueMetric,
+  RuleCase as SharedRuleCase,
+  setMetrics,
+  validateWithWorkload as validate,
+} from './rule-cases';
+import { ClusterProfileOptions, Severity } from '../../src';
 import { IssueList } from '../../src/validation/field-errors';
 import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
 import { WorkloadFacts, workloadFactsFromManifest } from '../../src/validation/workload-facts';
@@ -12,20 +21,6 @@ import { WorkloadFacts, workloadFactsFromManifest } from '../../src/validation/w
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-function baseManifest(): any {
-  return {
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-      minReplicas: 2,
-      maxReplicas: 10,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
-    },
-  };
-}
 
 /** The Deployment `web`: container `app` requests cpu and memory, sidecar `proxy` only memory. */
 function webDeployment(overrides: Partial<WorkloadFacts> = {}): WorkloadFacts {
@@ -39,79 +34,13 @@ function webDeployment(overrides: Partial<WorkloadFacts> = {}): WorkloadFacts {
   };
 }
 
-const queueMetric = (fallback?: any) => ({
-  type: 'External',
-  external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: '30' }, ...(fallback ? { fallback } : {}) },
-});
-const containerCpu = (container: string, target: any = { type: 'Utilization', averageUtilization: 60 }) => ({
-  type: 'ContainerResource', containerResource: { name: 'cpu', container, target },
-});
+const containerCpu = (container: string, target: any = { type: 'Utilization', averageUtilization: 60 }) => containerResourceMetric({ container, target });
 const cpuAverageValue = { type: 'Resource', resource: { name: 'cpu', target: { type: 'AverageValue', averageValue: '500m' } } };
 
-function setMetrics(...metrics: any[]): (m: any) => void {
-  return m => {
-    m.spec.metrics = metrics;
-  };
-}
+/** Lints are warnings and cross-object checks errors, so every case names its severity. */
+type RuleCase = SharedRuleCase & { readonly severity: Severity };
 
-function validate(mutate: (m: any) => void, options: { cluster?: ClusterProfileOptions; workload?: WorkloadFacts } = {}): ValidationIssue[] {
-  const manifest = baseManifest();
-  mutate(manifest);
-  return validateManifest(manifest, { profile: ClusterProfile.of(options.cluster ?? {}), workload: options.workload });
-}
-
-function ruleIdsOf(issues: ValidationIssue[]): string[] {
-  return [...new Set(issues.map(i => i.ruleId))].sort();
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function messageLike(prefix: string, detail?: string): unknown {
-  return detail ? expect.stringMatching(new RegExp(`^${escapeRegExp(prefix)}: .*${escapeRegExp(detail)}`)) : prefix;
-}
-
-interface RuleCase {
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  readonly workload?: WorkloadFacts;
-  readonly ruleId: string;
-  readonly severity: Severity;
-  readonly path: string;
-  readonly prefix: string;
-  readonly detail?: string;
-  readonly fix?: string;
-  readonly alsoRaises?: string[];
-}
-
-function expectRuleCase(c: RuleCase): void {
-  const issues = validate(c.mutate, c);
-  expect(issues).toContainEqual(expect.objectContaining({
-    ruleId: c.ruleId,
-    severity: c.severity,
-    path: c.path,
-    message: messageLike(c.prefix, c.detail),
-    ...(c.fix ? { fix: expect.stringContaining(c.fix) } : {}),
-  }));
-  expect(ruleIdsOf(issues)).toEqual([...new Set([c.ruleId, ...(c.alsoRaises ?? [])])].sort());
-}
-
-interface NegativeCase {
-  readonly title: string;
-  readonly mutate: (m: any) => void;
-  readonly cluster?: ClusterProfileOptions;
-  readonly workload?: WorkloadFacts;
-  readonly ruleId: string;
-  readonly raises?: string[];
-}
-
-function expectNegativeCase(c: NegativeCase): void {
-  const issues = validate(c.mutate, c);
-  expect(issues.filter(i => i.ruleId === c.ruleId)).toEqual([]);
-  expect(ruleIdsOf(issues)).toEqual([...(c.raises ?? [])].sort());
-}
+const { expectRuleCase, expectNegativeCase } = caseCheckers(validate);
 
 const WARNING = Severity.WARNING;
 const ERROR = Severity.ERROR;
