@@ -50,6 +50,13 @@ project.addTask('example', {
 // README and @example snippets must compile, so pacmak can translate them for Python/Java/Go.
 project.postCompileTask.exec('jsii-rosetta extract --strict');
 
+// Performance: synth and validation cost against cdk8s-plus-27 and the raw L1 (not part of the tests).
+project.addTask('bench', {
+  description: 'Benchmark synth and validation against cdk8s-plus-27 and the L1 (needs `npx projen compile` first)',
+  exec: 'node bench/bench.js',
+  receiveArgs: true,
+});
+
 // Python, Java and Go packages, each installed with its own tool and used by a smoke program.
 project.addTask('test:bindings', {
   description: 'Build the Python, Java and Go packages and run a smoke program against each',

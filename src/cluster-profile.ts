@@ -43,6 +43,11 @@ const profiles = new WeakMap<IConstruct, ClusterProfile>();
  * ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true } });
  */
 export class ClusterProfile {
+  /** The default profile: the newest released Kubernetes the library knows, with its default gates. */
+  public static defaultProfile(): ClusterProfile {
+    return DEFAULT_PROFILE;
+  }
+
   /** A profile for the given version and gates. */
   public static of(options: ClusterProfileOptions = {}): ClusterProfile {
     return new ClusterProfile(options ?? {});
@@ -66,6 +71,7 @@ export class ClusterProfile {
   public readonly fallbackFormat: ExternalFallbackFormat;
   private readonly gates: { [gate: string]: boolean };
   private readonly minorNumber: number | undefined;
+  private problems?: Array<[string, unknown, string]>;
 
   private constructor(options: ClusterProfileOptions) {
     this.version = options.version ?? `1.${NEWEST_RELEASED_MINOR}`;
@@ -100,6 +106,11 @@ export class ClusterProfile {
    * @internal
    */
   public _problems(): Array<[string, unknown, string]> {
+    this.problems ??= this.findProblems();
+    return this.problems;
+  }
+
+  private findProblems(): Array<[string, unknown, string]> {
     const problems: Array<[string, unknown, string]> = [];
     if (this.minorNumber === undefined) {
       problems.push(['version', this.version,

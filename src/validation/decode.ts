@@ -149,80 +149,120 @@ function manifestType(format: ExternalFallbackFormat): ObjectType {
 
 const MANIFEST_TYPES = new Map<ExternalFallbackFormat, ObjectType>();
 
-/** Decodes `manifest` as the API server would; issues go to `out`. */
+/**
+ * Decodes `manifest` as the API server would; issues go to `out`. Copy on write: an object
+ * whose fields all decode unchanged comes back as it is, so a clean manifest is not copied.
+ */
 export function decode(manifest: unknown, profile: ClusterProfile, out: IssueList): any {
   let type = MANIFEST_TYPES.get(profile.fallbackFormat);
   if (!type) {
     type = manifestType(profile.fallbackFormat);
     MANIFEST_TYPES.set(profile.fallbackFormat, type);
   }
-  return decodeValue(manifest, type, '', { profile, out });
+  return decodeValue(manifest, type, '', undefined, { profile, out });
 }
 
-function decodeValue(value: unknown, type: Type, path: string, ctx: Context): any {
+/** The path of `name` (a field, or an index) below `parent`; built only when it is needed. */
+function pathOf(parent: string, name: string | number | undefined): string {
+  if (name === undefined) return parent;
+  return typeof name === 'number' ? index(parent, name) : child(parent, name);
+}
+
+function decodeValue(value: unknown, type: Type, parent: string, name: string | number | undefined, ctx: Context): any {
   if (value === null || value === undefined) return undefined;
   switch (type) {
     case 'any':
       return value;
     case 'string':
-      return typeof value === 'string' ? value : bad(ctx, path, value, 'must be a string');
+      return typeof value === 'string' ? value : bad(ctx, pathOf(parent, name), value, 'must be a string');
     case 'int32':
       return isInteger(value) && value >= -INT32_MAX - 1 && value <= INT32_MAX
         ? value
-        : bad(ctx, path, value, isInteger(value) ? `must fit in a 32-bit integer (${-INT32_MAX - 1} to ${INT32_MAX})` : 'must be an integer');
+        : bad(ctx, pathOf(parent, name), value,
+          isInteger(value) ? `must fit in a 32-bit integer (${-INT32_MAX - 1} to ${INT32_MAX})` : 'must be an integer');
     case 'int64':
-      return isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? value : bad(ctx, path, value, 'must be a 64-bit integer');
+      return isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? value : bad(ctx, pathOf(parent, name), value, 'must be a 64-bit integer');
     case 'quantity':
-      return decodeQuantity(value, path, ctx);
+      return decodeQuantity(value, parent, name, ctx);
     case 'duration':
       return typeof value === 'string' && parseGoDuration(value) !== undefined
         ? value
-        : bad(ctx, path, value, 'must be a duration such as "3m", "90s" or "1h30m"');
+        : bad(ctx, pathOf(parent, name), value, 'must be a duration such as "3m", "90s" or "1h30m"');
     case 'stringMap':
-      return decodeStringMap(value, path, ctx);
+      return decodeStringMap(value, pathOf(parent, name), ctx);
   }
+  const path = pathOf(parent, name);
   if ('items' in type) {
     if (!Array.isArray(value)) return bad(ctx, path, value, 'must be a list');
-    // Go's JSON decoder turns a null list entry into the zero value, which is then validated.
-    return value.map((item, i) => decodeValue(item ?? zeroValue(type.items), type.items, index(path, i), ctx));
+    let result: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      // Go's JSON decoder turns a null list entry into the zero value, which is then validated.
+      const decoded = decodeValue(item ?? zeroValue(type.items), type.items, path, i, ctx);
+      if (decoded !== item && !result) result = value.slice(0, i);
+      if (result) result.push(decoded);
+    }
+    return result ?? value;
   }
   return decodeObject(value, type, path, ctx);
 }
 
 function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Context): any {
   if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object');
-  const result: { [name: string]: unknown } = {};
-  for (const [name, raw] of Object.entries(value as object)) {
-    const fieldPath = child(path, name);
+  const source = value as { [name: string]: unknown };
+  let result: { [name: string]: unknown } | undefined;
+  const changed = (upTo: string) => {
+    // Copy the fields decoded so far, up to (not including) `upTo`.
+    const copy: { [name: string]: unknown } = {};
+    for (const k in source) {
+      if (k === upTo) break;
+      if (Object.prototype.hasOwnProperty.call(source, k) && source[k] != null && Object.prototype.hasOwnProperty.call(type.fields, k)) {
+        copy[k] = source[k];
+      }
+    }
+    return copy;
+  };
+  for (const name in source) {
+    if (!Object.prototype.hasOwnProperty.call(source, name)) continue;
+    const raw = source[name];
     const field = Object.prototype.hasOwnProperty.call(type.fields, name) ? type.fields[name] : undefined;
     if (!field) {
+      const fieldPath = child(path, name);
       const suggestion = closest(name, Object.keys(type.fields));
       ctx.out.unknownField('HPA126', fieldPath, `strict decoding error: unknown field "${fieldPath}"`,
         suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`);
+      result ??= changed(name);
       continue;
     }
-    const unavailable = raw == null ? undefined : field.available?.(ctx);
-    if (unavailable && !unavailable.silent) {
-      if (unavailable.forbidden) {
-        ctx.out.forbidden(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
-      } else {
-        ctx.out.unknownField(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
+    const unavailable = raw == null || !field.available ? undefined : field.available(ctx);
+    if (unavailable) {
+      if (!unavailable.silent) {
+        const fieldPath = child(path, name);
+        if (unavailable.forbidden) {
+          ctx.out.forbidden(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
+        } else {
+          ctx.out.unknownField(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
+        }
+      }
+      if (unavailable.dropped) {
+        result ??= changed(name);
+        continue;
       }
     }
-    if (unavailable?.dropped) continue;
-    const decoded = decodeValue(raw, field.type, fieldPath, ctx);
-    if (decoded !== undefined) result[name] = decoded;
+    const decoded = decodeValue(raw, field.type, path, name, ctx);
+    if (decoded !== raw) result ??= changed(name);
+    if (result && decoded !== undefined) result[name] = decoded;
   }
-  return result;
+  return result ?? value;
 }
 
-function decodeQuantity(value: unknown, path: string, ctx: Context): unknown {
+function decodeQuantity(value: unknown, parent: string, name: string | number | undefined, ctx: Context): unknown {
   if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-    return bad(ctx, path, value, 'must be a quantity: a string such as "500m" or "1Gi", or a number');
+    return bad(ctx, pathOf(parent, name), value, 'must be a quantity: a string such as "500m" or "1Gi", or a number');
   }
   const parsed = parseQuantity(value);
   if (!parsed.ok) {
-    ctx.out.invalid('HPA125', path, value, parsed.error, 'write a quantity such as "100", "500m", "0.5" or "1Gi"');
+    ctx.out.invalid('HPA125', pathOf(parent, name), value, parsed.error, 'write a quantity such as "100", "500m", "0.5" or "1Gi"');
     return BAD;
   }
   return value;
@@ -230,12 +270,20 @@ function decodeQuantity(value: unknown, path: string, ctx: Context): unknown {
 
 function decodeStringMap(value: unknown, path: string, ctx: Context): unknown {
   if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object of strings');
-  const result: { [k: string]: unknown } = {};
-  for (const [k, v] of Object.entries(value as object)) {
-    if (v == null) continue;
-    result[k] = typeof v === 'string' ? v : bad(ctx, key(path, k), v, 'must be a string');
+  const source = value as { [k: string]: unknown };
+  for (const k in source) {
+    const v = source[k];
+    if (typeof v !== 'string') {
+      // Rare: copy, dropping nulls and marking non-strings.
+      const result: { [k: string]: unknown } = {};
+      for (const [k2, v2] of Object.entries(source)) {
+        if (v2 == null) continue;
+        result[k2] = typeof v2 === 'string' ? v2 : bad(ctx, key(path, k2), v2, 'must be a string');
+      }
+      return result;
+    }
   }
-  return result;
+  return value;
 }
 
 function zeroValue(type: Type): unknown {

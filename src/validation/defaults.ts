@@ -8,31 +8,39 @@ import { isObject } from './rules/values';
 /** Marks the metric the server adds when `spec.metrics` is empty. */
 export const DEFAULTED = Symbol('defaulted by the API server');
 
-/** Defaults `spec` in place (the decoded copy belongs to the validator). */
-export function applyDefaults(spec: any): void {
-  if (!isObject(spec)) return;
-  if (spec.minReplicas === undefined) spec.minReplicas = DEFAULT_MIN_REPLICAS;
-  if (spec.metrics === undefined || (Array.isArray(spec.metrics) && spec.metrics.length === 0)) {
-    spec.metrics = [{
-      [DEFAULTED]: true,
-      type: 'Resource',
-      resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: DEFAULT_CPU_UTILIZATION } },
-    }];
-  }
-  const behavior = spec.behavior;
+const DEFAULT_METRICS = Object.freeze([Object.freeze({
+  [DEFAULTED]: true,
+  type: 'Resource',
+  resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: DEFAULT_CPU_UTILIZATION } },
+})]);
+
+/**
+ * A defaulted copy of `spec` (an empty spec when it is not an object). The decoded manifest may
+ * share objects with the caller's input, so nothing is changed in place.
+ */
+export function defaultedSpec(spec: unknown): { [key: string]: any } {
+  if (!isObject(spec)) return { minReplicas: DEFAULT_MIN_REPLICAS, metrics: DEFAULT_METRICS };
+  const result: { [key: string]: any } = { ...spec };
+  if (result.minReplicas === undefined) result.minReplicas = DEFAULT_MIN_REPLICAS;
+  if (result.metrics === undefined || (Array.isArray(result.metrics) && result.metrics.length === 0)) result.metrics = DEFAULT_METRICS;
+  const behavior = result.behavior;
   if (isObject(behavior)) {
-    behavior.scaleUp = defaultRules(behavior.scaleUp, DEFAULT_SCALE_UP_RULES);
-    behavior.scaleDown = defaultRules(behavior.scaleDown, DEFAULT_SCALE_DOWN_RULES);
+    result.behavior = {
+      ...behavior,
+      scaleUp: defaultRules(behavior.scaleUp, DEFAULT_SCALE_UP_RULES),
+      scaleDown: defaultRules(behavior.scaleDown, DEFAULT_SCALE_DOWN_RULES),
+    };
   }
+  return result;
 }
 
 function defaultRules(rules: any, defaults: RawRules): any {
   if (rules !== undefined && !isObject(rules)) return rules;
-  const r = rules ?? {};
+  if (rules === undefined) return defaults;
   return {
-    ...r,
-    stabilizationWindowSeconds: r.stabilizationWindowSeconds ?? defaults.stabilizationWindowSeconds,
-    selectPolicy: r.selectPolicy ?? defaults.selectPolicy,
-    policies: r.policies ?? defaults.policies.map(p => ({ ...p })),
+    ...rules,
+    stabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? defaults.stabilizationWindowSeconds,
+    selectPolicy: rules.selectPolicy ?? defaults.selectPolicy,
+    policies: rules.policies ?? defaults.policies,
   };
 }

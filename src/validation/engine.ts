@@ -5,7 +5,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { decode } from './decode';
-import { applyDefaults } from './defaults';
+import { defaultedSpec } from './defaults';
 import { child, index, IssueList } from './field-errors';
 import { checkBehavior } from './rules/behavior';
 import { RuleContext } from './rules/context';
@@ -48,8 +48,7 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
     if (decoded === undefined) out.required('HPA100', '<root>', 'must be an autoscaling/v2 HorizontalPodAutoscaler object');
     return;
   }
-  const spec = isObject(decoded.spec) ? decoded.spec : {};
-  applyDefaults(spec);
+  const spec = defaultedSpec(decoded.spec);
   const metrics = Array.isArray(spec.metrics)
     ? spec.metrics.flatMap((metric: unknown, i: number) => isObject(metric) ? [{ metric, path: index('spec.metrics', i) }] : [])
     : [];

@@ -38,7 +38,7 @@ export function formatValue(value: unknown): string {
 /** Collects issues in the order they are found, once each. */
 export class IssueList {
   public readonly issues: ValidationIssue[] = [];
-  private readonly seen = new Set<string>();
+  private seen?: Set<string>;
 
   public required(ruleId: string, path: string, detail: string, fix?: string): void {
     this.add(ruleId, path, ErrorType.REQUIRED, undefined, detail, fix);
@@ -61,6 +61,7 @@ export class IssueList {
     const shown = type === ErrorType.INVALID || type === ErrorType.UNSUPPORTED;
     const message = (shown ? `${type}: ${formatValue(value)}` : type) + (detail ? `: ${detail}` : '');
     const dedupeKey = `${ruleId}\u0000${path}\u0000${message}`;
+    this.seen ??= new Set();
     if (this.seen.has(dedupeKey)) return;
     this.seen.add(dedupeKey);
     const issue: { -readonly [K in keyof ValidationIssue]: ValidationIssue[K] } = {

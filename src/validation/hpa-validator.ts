@@ -41,7 +41,7 @@ export interface ValidationRule {
 export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
-    return validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.of() });
+    return validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
   }
 
   /** An issue as one line: `spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102] (fix: ...)`. */

@@ -1,0 +1,160 @@
+// One benchmark variant in a process of its own: `node bench/variant.js <variant> <n>`.
+// Prints one JSON line: { variant, n, ms, rssMb, perItemUs }.
+'use strict';
+const variant = process.argv[2];
+const n = Number(process.argv[3]);
+
+function now() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/** The HPA every variant builds: CPU utilization, an external metric with a fallback, a behavior. */
+function workload(kplus, chart, i) {
+  return new kplus.Deployment(chart, `web${i}`, {
+    containers: [{
+      name: 'app',
+      image: 'web',
+      resources: { cpu: { request: kplus.Cpu.millis(250) }, memory: { request: require('cdk8s').Size.mebibytes(256) } },
+    }],
+  });
+}
+
+const variants = {
+  ours() {
+    const { App, Chart, Duration } = require('cdk8s');
+    const kplus = require('cdk8s-plus-27');
+    const h = require('../lib');
+    const start = now();
+    const app = new App();
+    const chart = new Chart(app, 'bench');
+    h.ClusterProfile.of({ featureGates: { HPAExternalMetricFallback: true } }).applyTo(app);
+    for (let i = 0; i < n; i++) {
+      new h.HorizontalPodAutoscalerV2(chart, `hpa${i}`, {
+        target: workload(kplus, chart, i),
+        minReplicas: 2,
+        maxReplicas: 10,
+        metrics: [
+          h.Metric.resourceCpu(h.MetricTarget.averageUtilization(70)),
+          h.Metric.external({ name: 'queue_depth', target: h.MetricTarget.averageValue(30), fallback: h.ExternalFallback.replicas(5) }),
+        ],
+        behavior: h.Behavior.of({
+          scaleDown: { stabilizationWindow: Duration.minutes(5), policies: [h.ScalingPolicy.percent(50, Duration.minutes(1))] },
+        }),
+      });
+    }
+    app.synthYaml();
+    return now() - start;
+  },
+
+  plus() {
+    const { App, Chart, Duration } = require('cdk8s');
+    const kplus = require('cdk8s-plus-27');
+    const start = now();
+    const app = new App();
+    const chart = new Chart(app, 'bench');
+    for (let i = 0; i < n; i++) {
+      new kplus.HorizontalPodAutoscaler(chart, `hpa${i}`, {
+        target: workload(kplus, chart, i),
+        minReplicas: 2,
+        maxReplicas: 10,
+        metrics: [
+          kplus.Metric.resourceCpu(kplus.MetricTarget.averageUtilization(70)),
+          kplus.Metric.external({ name: 'queue_depth', target: kplus.MetricTarget.averageValue(30) }),
+        ],
+        scaleDown: {
+          stabilizationWindow: Duration.minutes(5),
+          policies: [{ replicas: kplus.Replicas.percent(50), duration: Duration.minutes(1) }],
+        },
+      });
+    }
+    app.synthYaml();
+    return now() - start;
+  },
+
+  l1() {
+    const { App, Chart } = require('cdk8s');
+    const kplus = require('cdk8s-plus-27');
+    const k8s = require('cdk8s-plus-27/lib/imports/k8s');
+    const start = now();
+    const app = new App();
+    const chart = new Chart(app, 'bench');
+    for (let i = 0; i < n; i++) {
+      const d = workload(kplus, chart, i);
+      d.markHasAutoscaler();
+      new k8s.KubeHorizontalPodAutoscalerV2(chart, `hpa${i}`, {
+        spec: {
+          scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: d.name },
+          minReplicas: 2,
+          maxReplicas: 10,
+          metrics: [
+            { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+            { type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: k8s.Quantity.fromString('30') } } },
+          ],
+          behavior: { scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Percent', value: 50, periodSeconds: 60 }] } },
+        },
+      });
+    }
+    app.synthYaml();
+    return now() - start;
+  },
+
+  validate() {
+    const h = require('../lib');
+    const manifests = plainManifests();
+    const cluster = h.ClusterProfile.of({ featureGates: { HPAExternalMetricFallback: true } });
+    return timeWarm(manifests, m => h.HpaValidator.validate(m, { cluster }));
+  },
+
+  schema() {
+    const { HorizontalPodAutoscaler } = require('kubernetes-models/autoscaling/v2');
+    const manifests = plainManifests().map(m => {
+      // The schema does not know the alpha fallback field; leave it out so it checks the rest.
+      const copy = JSON.parse(JSON.stringify(m));
+      delete copy.spec.metrics[1].external.fallback;
+      return copy;
+    });
+    return timeWarm(manifests, m => new HorizontalPodAutoscaler(m).validate());
+  },
+};
+
+/** Time one pass over the items after a warm-up pass, so both validators are measured after JIT. */
+function timeWarm(items, fn) {
+  for (const item of items) fn(item);
+  const start = now();
+  for (const item of items) fn(item);
+  return now() - start;
+}
+
+function plainManifests() {
+  return Array.from({ length: n }, (_, i) => ({
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: `web${i}`, namespace: 'prod' },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: `web${i}` },
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+        { type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: '30' }, fallback: { failureDuration: '3m', replicas: 5 } } },
+      ],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Percent', value: 50, periodSeconds: 60 }] } },
+    },
+  }));
+}
+
+if (variant === 'require') {
+  // `node bench/variant.js require plus|ours`: time to load the modules, in a fresh process.
+  const start = now();
+  require('cdk8s-plus-27');
+  if (process.argv[3] === 'ours') require('../lib');
+  console.log(JSON.stringify({ variant: `require-${process.argv[3]}`, ms: now() - start }));
+} else {
+  const run = variants[variant];
+  if (!run || !(n > 0)) {
+    console.error('usage: node bench/variant.js <ours|plus|l1|validate|schema> <n> | require <plus|ours>');
+    process.exit(2);
+  }
+  const ms = run();
+  console.log(JSON.stringify({ variant, n, ms, rssMb: process.resourceUsage().maxRSS / 1024, perItemUs: (ms * 1000) / n }));
+}
