@@ -1,6 +1,6 @@
 /** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations. */
-import { Severity } from '../validation/validation-issue';
 import { OutputFormat } from './args';
+import { Severity } from '../validation/validation-issue';
 
 /** An issue with where it is: a `ValidationIssue` (or a syntax error) in a file. */
 export interface Located {

@@ -3,8 +3,8 @@
  * HPA's target among the workloads of the same input (by namespace, kind and name; no namespace
  * means "default"), and HPAs that scale the same target.
  */
-import { WorkloadFacts, workloadFactsFromManifest } from '../validation/workload-facts';
 import { Position, SourceDocument } from './yaml-source';
+import { WorkloadFacts, workloadFactsFromManifest } from '../validation/workload-facts';
 
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 const DEFAULT_NAMESPACE = 'default';

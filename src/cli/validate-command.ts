@@ -2,18 +2,18 @@
  * `cdk8s-hpa validate`: the library's checks on any HPA YAML or JSON, with file:line:column.
  */
 import { ClusterProfile } from '../cluster-profile';
+import { parseValidateArgs } from './args';
+import { Command, Io } from './command';
+import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { fieldPathSegments } from './field-path';
+import { formatReport, formatSummary, Located } from './formatters';
+import { InputObject, InputObjects, namespaceOf, objectsOf, positionIn } from './input-objects';
+import { collectInputs, MAX_INPUT_BYTES } from './inputs';
+import { parseSource } from './yaml-source';
 import { validateManifest } from '../validation/engine';
 import { IssueList } from '../validation/field-errors';
 import { reportDuplicateTarget } from '../validation/rules/cross-object';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
-import { parseValidateArgs } from './args';
-import { Command, Io } from './command';
-import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
-import { formatReport, formatSummary, Located } from './formatters';
-import { fieldPathSegments } from './field-path';
-import { collectInputs, MAX_INPUT_BYTES } from './inputs';
-import { InputObject, InputObjects, namespaceOf, objectsOf, positionIn } from './input-objects';
-import { parseSource } from './yaml-source';
 
 /** The rule id of a YAML or JSON syntax error (not a rule of the engine). */
 export const SYNTAX_RULE_ID = 'YAML';

@@ -40,7 +40,8 @@ export function parseSource(text: string): SourceDocument[] {
     const parsed = parseAllDocuments(text, { lineCounter, merge: true, prettyErrors: false });
     docs = Array.isArray(parsed) ? parsed : [];
   } catch (e) {
-    return [{ value: undefined, errors: [{ message: errorMessage(e), position: { line: 1, column: 1 } }], positionOf: () => ({ line: 1, column: 1 }) }];
+    const first = { line: 1, column: 1 };
+    return [{ value: undefined, errors: [{ message: errorMessage(e), position: first }], positionOf: () => first }];
   }
   return docs.map(doc => {
     const start = position(doc.contents?.range?.[0] ?? doc.range[0]);
