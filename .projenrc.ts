@@ -18,7 +18,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   projenrcTs: true,
 
   peerDeps: ['cdk8s-plus-27@^2.9.5'],
-  devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'yaml@^2'],
+  devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1'],
+  // The command line (`cdk8s-hpa validate`) reads YAML with source positions. `yaml` is not a
+  // jsii module, so it is bundled; only lib/cli loads it, never the library's entry point.
+  deps: ['yaml@^2'],
+  bundledDeps: ['yaml'],
+  bin: { 'cdk8s-hpa': 'bin/cdk8s-hpa' },
 
   // Publishing targets (DESIGN.md section 5).
   publishToPypi: { distName: 'cdk8s-hpa', module: 'cdk8s_hpa' },

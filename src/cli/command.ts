@@ -1,0 +1,16 @@
+/** What a subcommand of `cdk8s-hpa` is, and what it may touch. */
+
+/** Standard streams, injectable for tests. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** All of standard input. */
+  readStdin(): Buffer;
+}
+
+export interface Command {
+  /** One line for `cdk8s-hpa --help`. */
+  readonly summary: string;
+  /** Runs with the arguments after the subcommand's name; returns the exit code. Throws `UsageError`. */
+  run(argv: readonly string[], io: Io): number;
+}

@@ -1,0 +1,103 @@
+/** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations. */
+import { OutputFormat } from './args';
+import { Severity } from '../validation/validation-issue';
+
+/** An issue with where it is: a `ValidationIssue` (or a syntax error) in a file. */
+export interface Located {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly severity: Severity;
+  readonly ruleId: string;
+  readonly path: string;
+  readonly message: string;
+  readonly value?: unknown;
+  readonly fix?: string;
+  /** The object the issue is about, when there is one. */
+  readonly object?: { readonly kind?: string; readonly namespace?: string; readonly name?: string };
+}
+
+export interface Summary {
+  readonly files: number;
+  readonly hpas: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+/** The whole report, ready to write to standard output. */
+export function formatReport(format: OutputFormat, issues: readonly Located[], summary: Summary): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify({ ...summary, issues: issues.map(toJson) }, undefined, 2)}\n`;
+    case 'github':
+      return issues.map(formatGithub).map(line => `${line}\n`).join('');
+    default:
+      return issues.map(formatText).map(line => `${line}\n`).join('');
+  }
+}
+
+/** `file:line:column: error [HPA102] spec.maxReplicas: Invalid value: 0: ... (fix: ...)`. */
+export function formatText(issue: Located): string {
+  return `${issue.file}:${issue.line}:${issue.column}: ${issue.severity} [${issue.ruleId}] ${issue.path}: ${oneLine(issue.message)}${fixSuffix(issue)}`;
+}
+
+/**
+ * `::error file=...,line=...,col=...,title=HPA102::...`, escaped as the GitHub Actions toolkit
+ * escapes workflow commands.
+ */
+export function formatGithub(issue: Located): string {
+  const command = issue.severity === Severity.WARNING ? 'warning' : 'error';
+  const properties = [
+    `file=${escapeProperty(issue.file)}`,
+    `line=${issue.line}`,
+    `col=${issue.column}`,
+    `title=${escapeProperty(issue.ruleId)}`,
+  ].join(',');
+  return `::${command} ${properties}::${escapeData(`${issue.path}: ${issue.message}${fixSuffix(issue)}`)}`;
+}
+
+/** A one-line count for standard error. */
+export function formatSummary(summary: Summary): string {
+  const files = plural(summary.files, 'input');
+  if (summary.hpas === 0 && summary.errors === 0 && summary.warnings === 0) {
+    return `no HorizontalPodAutoscaler found in ${files}`;
+  }
+  return `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')} in ${plural(summary.hpas, 'HorizontalPodAutoscaler')} (${files})`;
+}
+
+function toJson(issue: Located): object {
+  const out: { [key: string]: unknown } = {
+    file: issue.file,
+    line: issue.line,
+    column: issue.column,
+    severity: issue.severity,
+    ruleId: issue.ruleId,
+    path: issue.path,
+    message: issue.message,
+  };
+  if (issue.value !== undefined) out.value = issue.value;
+  if (issue.fix !== undefined) out.fix = issue.fix;
+  if (issue.object !== undefined) out.object = issue.object;
+  return out;
+}
+
+function fixSuffix(issue: Located): string {
+  return issue.fix ? ` (fix: ${oneLine(issue.fix)})` : '';
+}
+
+/** Messages quote values from the input, which may hold line breaks. */
+function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, '\\n');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

@@ -1,0 +1,104 @@
+/**
+ * The Kubernetes objects found in the input, and the cross-object matching the files allow: an
+ * HPA's target among the workloads of the same input (by namespace, kind and name; no namespace
+ * means "default"), and HPAs that scale the same target.
+ */
+import { Position, SourceDocument } from './yaml-source';
+import { WorkloadFacts, workloadFactsFromManifest } from '../validation/workload-facts';
+
+export const HPA_KIND = 'HorizontalPodAutoscaler';
+const DEFAULT_NAMESPACE = 'default';
+
+/** One object of the input, and where it is. */
+export interface InputObject {
+  /** The input's name as printed. */
+  readonly file: string;
+  readonly document: SourceDocument;
+  /** The object's path in its document: empty, or `['items', 3]` in a `List`. */
+  readonly prefix: ReadonlyArray<string | number>;
+  readonly manifest: { [key: string]: any };
+}
+
+/** The objects of a document: the document itself, or the items of a `kind: List` (as `kubectl get -o yaml` writes). */
+export function objectsOf(file: string, document: SourceDocument): InputObject[] {
+  const value = document.value;
+  if (!isObject(value)) return [];
+  if (typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items)) {
+    return value.items.flatMap((item: unknown, i: number) => isObject(item) ? [{ file, document, prefix: ['items', i], manifest: item }] : []);
+  }
+  return [{ file, document, prefix: [], manifest: value }];
+}
+
+/** Where an object's field is in its source. */
+export function positionIn(object: InputObject, path: ReadonlyArray<string | number>): Position {
+  return object.document.positionOf([...object.prefix, ...path]);
+}
+
+export function isHpa(object: InputObject): boolean {
+  return object.manifest.kind === HPA_KIND;
+}
+
+/** Every object of the input, indexed for the cross-object checks. */
+export class InputObjects {
+  public readonly hpas: InputObject[] = [];
+  private readonly workloads = new Map<string, InputObject>();
+
+  public add(object: InputObject): void {
+    if (isHpa(object)) {
+      this.hpas.push(object);
+      return;
+    }
+    const { kind, metadata } = object.manifest;
+    if (typeof kind !== 'string' || !isObject(metadata) || typeof metadata.name !== 'string') return;
+    const key = workloadKey(namespaceOf(object.manifest), kind, metadata.name);
+    // The first object of a name wins, as it would be the first one applied.
+    if (!this.workloads.has(key)) this.workloads.set(key, object);
+  }
+
+  /** The facts of the HPA's scale target, when the input holds it. */
+  public workloadOf(hpa: InputObject): WorkloadFacts | undefined {
+    const ref = hpa.manifest.spec?.scaleTargetRef;
+    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
+    const workload = this.workloads.get(workloadKey(namespaceOf(hpa.manifest), ref.kind, ref.name));
+    return workload ? workloadFactsFromManifest(workload.manifest) : undefined;
+  }
+
+  /** For each HPA whose target an earlier HPA of the input already scales, that earlier HPA. */
+  public duplicateTargets(): Map<InputObject, InputObject> {
+    const first = new Map<string, InputObject>();
+    const duplicates = new Map<InputObject, InputObject>();
+    for (const hpa of this.hpas) {
+      const key = targetKey(hpa.manifest);
+      if (key === undefined) continue;
+      const earlier = first.get(key);
+      if (earlier) {
+        duplicates.set(hpa, earlier);
+      } else {
+        first.set(key, hpa);
+      }
+    }
+    return duplicates;
+  }
+}
+
+/** The namespace an object is applied to when the manifest names none. */
+export function namespaceOf(manifest: { [key: string]: any }): string {
+  const ns = manifest.metadata?.namespace;
+  return typeof ns === 'string' && ns !== '' ? ns : DEFAULT_NAMESPACE;
+}
+
+function workloadKey(namespace: string, kind: string, name: string): string {
+  return [namespace, kind, name].join('\u0000');
+}
+
+/** Namespace, API group, kind and name of the HPA's target: the key the construct uses too. */
+function targetKey(manifest: { [key: string]: any }): string | undefined {
+  const ref = manifest.spec?.scaleTargetRef;
+  if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
+  const group = typeof ref.apiVersion === 'string' && ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
+  return [namespaceOf(manifest), group, ref.kind, ref.name].join('\u0000');
+}
+
+function isObject(value: unknown): value is { [key: string]: any } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,175 @@
+/**
+ * Which inputs to read: files, directories (walked for .yaml, .yml and .json files) and `-`
+ * for standard input. Every input that cannot be read is reported, with why, and skipped.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** Inputs larger than this are not parsed. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+/** What a directory walk reads; everything else in a directory is skipped. */
+export const MANIFEST_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json'];
+/** The name standard input has in reports. */
+export const STDIN_NAME = '<stdin>';
+
+export interface Input {
+  /** As printed in reports: the path as given or found under a given directory, or `<stdin>`. */
+  readonly name: string;
+  readonly text: string;
+}
+
+export interface InputProblem {
+  readonly name: string;
+  readonly reason: string;
+}
+
+export interface CollectedInputs {
+  readonly inputs: Input[];
+  readonly problems: InputProblem[];
+  /** Files skipped in directories because of their extension. */
+  readonly skipped: number;
+}
+
+/** Reads standard input; injectable for tests. */
+export type StdinReader = () => Buffer;
+
+/** Reads every input in the order given; directory entries in name order. */
+export function collectInputs(args: readonly string[], readStdin: StdinReader): CollectedInputs {
+  const inputs: Input[] = [];
+  const problems: InputProblem[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+
+  const readFile = (name: string, size: number) => {
+    if (size > MAX_INPUT_BYTES) {
+      problems.push({ name, reason: `file is too large (${formatBytes(size)}; the limit is ${formatBytes(MAX_INPUT_BYTES)})` });
+      return;
+    }
+    let buffer: Buffer;
+    try {
+      buffer = fs.readFileSync(name);
+    } catch (e) {
+      problems.push({ name, reason: describeFsError(e) });
+      return;
+    }
+    addBuffer(name, buffer);
+  };
+
+  const addBuffer = (name: string, buffer: Buffer) => {
+    if (buffer.length > MAX_INPUT_BYTES) {
+      problems.push({ name, reason: `input is too large (${formatBytes(buffer.length)}; the limit is ${formatBytes(MAX_INPUT_BYTES)})` });
+    } else if (buffer.includes(0)) {
+      problems.push({ name, reason: 'binary content (it contains NUL bytes); manifests must be UTF-8 YAML or JSON' });
+    } else {
+      inputs.push({ name, text: buffer.toString('utf8').replace(/^\uFEFF/, '') });
+    }
+  };
+
+  const walk = (dir: string) => {
+    const stack = [dir];
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(current, { withFileTypes: true });
+      } catch (e) {
+        problems.push({ name: current, reason: describeFsError(e) });
+        continue;
+      }
+      const subdirs: string[] = [];
+      for (const entry of entries.sort((a, b) => compareNames(a.name, b.name))) {
+        const full = path.join(current, entry.name);
+        let stat: fs.Stats;
+        try {
+          stat = entry.isSymbolicLink() ? fs.statSync(full) : fs.lstatSync(full);
+        } catch (e) {
+          problems.push({ name: full, reason: describeFsError(e) });
+          continue;
+        }
+        if (stat.isDirectory()) {
+          // Hidden directories (.git, .helm) and node_modules hold no manifests to check.
+          if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+          if (markSeen(full)) subdirs.push(full);
+        } else if (stat.isFile()) {
+          if (!MANIFEST_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) {
+            skipped++;
+          } else if (markSeen(full)) {
+            readFile(full, stat.size);
+          }
+        }
+      }
+      // Depth first, in name order.
+      stack.push(...subdirs.reverse());
+    }
+  };
+
+  /** False when this file or directory was already read (given twice, or reached by a link). */
+  const markSeen = (p: string): boolean => {
+    let real: string;
+    try {
+      real = fs.realpathSync(p);
+    } catch {
+      real = path.resolve(p);
+    }
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  };
+
+  let stdinRead = false;
+  for (const arg of args) {
+    if (arg === '-') {
+      if (stdinRead) continue;
+      stdinRead = true;
+      let buffer: Buffer;
+      try {
+        buffer = readStdin();
+      } catch (e) {
+        problems.push({ name: STDIN_NAME, reason: describeFsError(e) });
+        continue;
+      }
+      addBuffer(STDIN_NAME, buffer);
+      continue;
+    }
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(arg);
+    } catch (e) {
+      problems.push({ name: arg, reason: describeFsError(e) });
+      continue;
+    }
+    if (stat.isDirectory()) {
+      if (markSeen(arg)) walk(arg);
+    } else if (stat.isFile() || stat.isFIFO()) {
+      // A file named on the command line is read whatever its extension; a pipe too
+      // (`cdk8s-hpa validate <(helm template .)`).
+      if (markSeen(arg)) readFile(arg, stat.size);
+    } else {
+      problems.push({ name: arg, reason: 'not a regular file or directory' });
+    }
+  }
+  return { inputs, problems, skipped };
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function describeFsError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  switch (code) {
+    case 'ENOENT': return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM': return 'permission denied';
+    case 'EISDIR': return 'is a directory';
+    case 'ELOOP': return 'too many levels of symbolic links';
+    case 'EAGAIN': return 'standard input is not ready (nothing piped in?)';
+    default: return e instanceof Error ? e.message : String(e);
+  }
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${n} bytes`;
+}

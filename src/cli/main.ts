@@ -1,0 +1,90 @@
+/**
+ * `cdk8s-hpa <command>`: the command line's entry point (bin/cdk8s-hpa). Not part of the
+ * library's import path: `require('cdk8s-hpa')` never loads this module.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Command, Io } from './command';
+import { EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { validateCommand } from './validate-command';
+
+/** The subcommands; adding one is one line here. */
+const COMMANDS: { readonly [name: string]: Command } = {
+  validate: validateCommand,
+};
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map(n => n.length));
+  return [
+    'Usage: cdk8s-hpa <command> [options]',
+    '',
+    'Commands:',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options:',
+    '  -h, --help     show this help (cdk8s-hpa <command> --help for a command\'s options)',
+    '  --version      print the version',
+    '',
+    'Example:',
+    '  cdk8s-hpa validate --k8s-version 1.33 manifests/',
+    '',
+  ].join('\n');
+}
+
+/** Runs the command line; returns the exit code. Never throws. */
+export function main(argv: readonly string[], io: Io): number {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined) throw new UsageError('no command given');
+    if (name === '-h' || name === '--help' || name === 'help') {
+      io.stdout(mainHelp());
+      return EXIT_OK;
+    }
+    if (name === '--version' || name === '-v') {
+      io.stdout(`${version()}\n`);
+      return EXIT_OK;
+    }
+    const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (!command) {
+      throw new UsageError(`unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    }
+    try {
+      return command.run(rest, io);
+    } catch (e) {
+      if (e instanceof UsageError) {
+        io.stderr(`cdk8s-hpa ${name}: ${e.message}\nRun "cdk8s-hpa ${name} --help" for usage.\n`);
+        return EXIT_USAGE;
+      }
+      throw e;
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`cdk8s-hpa: ${e.message}\n\n${mainHelp()}`);
+      return EXIT_USAGE;
+    }
+    io.stderr(`cdk8s-hpa: internal error: ${e instanceof Error ? e.message : String(e)} (please report it)\n`);
+    return EXIT_USAGE;
+  }
+}
+
+/** bin/cdk8s-hpa: the process's arguments and streams. */
+export function runFromProcess(): void {
+  // A closed pipe (`cdk8s-hpa validate . | head`) ends the output, not with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  process.exitCode = main(process.argv.slice(2), {
+    stdout: text => process.stdout.write(text),
+    stderr: text => process.stderr.write(text),
+    readStdin: () => fs.readFileSync(0),
+  });
+}
+
+function version(): string {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version;
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * `cdk8s-hpa` run for real, as a subprocess, on the fixtures: output lines and exit codes.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { cli, FIXTURES, requireCompiledCli, ROOT } from './cli-helpers';
+
+beforeAll(() => requireCompiledCli());
+
+const HELM = `${FIXTURES}/helm-web.yaml`;
+
+/** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; the README shows it too. */
+const HELM_REPORT = [
+  `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Invalid value: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload (cdk8s-plus workloads do this when they are the target of an HPA))`,
+  `${HELM}:64:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Invalid value: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails (fix: give container "nginx" a cpu request, or use an averageValue target)`,
+  `${HELM}:68:9: error [HPA302] spec.metrics[1].containerResource.container: Invalid value: "sidecar": Deployment/web has no container named "sidecar" (it has "app", "nginx") (fix: use one of "app", "nginx")`,
+  `${HELM}:77:11: error [HPA201] spec.metrics[2].external.target.type: Invalid value: "Value": does not match the target field that is set (averageValue): the controller ignores type and uses averageValue (fix: set type to "AverageValue", or set value)`,
+  `${HELM}:84:11: error [HPA123] spec.behavior.scaleDown.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 (fix: use a period of at most 1800s)`,
+  `${HELM}:92:3: error [HPA303] spec.scaleTargetRef: Invalid value: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload (cdk8s-plus workloads do this when they are the target of an HPA))`,
+  `${HELM}:92:3: error [HPA304] spec.scaleTargetRef: Invalid value: "Deployment/web": HorizontalPodAutoscaler "web" (${HELM}:45) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
+];
+
+describe('cdk8s-hpa validate on a Helm-style manifest', () => {
+  test('prints every issue as file:line:column: severity [ruleId] path: message, and exits 1', () => {
+    const run = cli(['validate', HELM]);
+    expect(run.lines).toEqual(HELM_REPORT);
+    expect(run.stderr).toBe('cdk8s-hpa: 7 errors, 0 warnings in 2 HorizontalPodAutoscalers (1 input)\n');
+    expect(run.code).toBe(1);
+  });
+
+  test('points each line and column at the offending node of the YAML source', () => {
+    const source = fs.readFileSync(path.join(ROOT, HELM), 'utf8').split('\n');
+    const at = (line: number, column: number) => source[line - 1].slice(column - 1);
+    expect(at(52, 3)).toBe('scaleTargetRef:');
+    expect(at(64, 11)).toBe('averageUtilization: 80');
+    expect(at(68, 9)).toBe('container: sidecar');
+    expect(at(84, 11)).toBe('periodSeconds: 3600');
+    // The document start of the first HPA, after Helm's `# Source:` comment.
+    expect(at(45, 1)).toBe('apiVersion: autoscaling/v2');
+  });
+
+  test('--format json emits the issues with positions, values, fixes and the object', () => {
+    const run = cli(['validate', '--format', 'json', HELM]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ files: 1, hpas: 2, errors: 7, warnings: 0 });
+    expect(report.issues).toHaveLength(7);
+    expect(report.issues[1]).toEqual({
+      file: HELM,
+      line: 64,
+      column: 11,
+      severity: 'error',
+      ruleId: 'HPA301',
+      path: 'spec.metrics[0].resource.target.averageUtilization',
+      message: 'Invalid value: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails',
+      value: 80,
+      fix: 'give container "nginx" a cpu request, or use an averageValue target',
+      object: { kind: 'HorizontalPodAutoscaler', namespace: 'default', name: 'web' },
+    });
+  });
+
+  test('--format github emits GitHub Actions annotations', () => {
+    const run = cli(['validate', '--format=github', HELM]);
+    expect(run.code).toBe(1);
+    expect(run.lines).toHaveLength(7);
+    expect(run.lines[4]).toBe(`::error file=${HELM},line=84,col=11,title=HPA123::spec.behavior.scaleDown.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 (fix: use a period of at most 1800s)`);
+  });
+
+  test('reads standard input with -', () => {
+    const run = cli(['validate', '-'], { input: fs.readFileSync(path.join(ROOT, HELM)) });
+    expect(run.code).toBe(1);
+    expect(run.lines).toEqual(HELM_REPORT.map(line => line.split(HELM).join('<stdin>')));
+  });
+
+  test('the README shows this report as a real run prints it', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`$ npx cdk8s-hpa validate ${HELM}\n${HELM_REPORT.join('\n')}\n`);
+  });
+});
+
+describe('cdk8s-hpa validate exit codes', () => {
+  test('exits 0 with no output on a clean manifest', () => {
+    const run = cli(['validate', `${FIXTURES}/clean.yaml`]);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input)\n');
+    expect(run.code).toBe(0);
+  });
+
+  test('exits 0 on warnings, and 1 with --strict', () => {
+    const warning = `${FIXTURES}/hpa.json:8:3: warning [HPA402] spec.maxReplicas: Invalid value: 3: equals minReplicas: the autoscaler can never change the replica count (fix: raise maxReplicas above minReplicas, or drop the HPA and fix the workload's replicas)`;
+    const plain = cli(['validate', `${FIXTURES}/hpa.json`]);
+    expect(plain.lines).toEqual([warning]);
+    expect(plain.code).toBe(0);
+    const strict = cli(['validate', '--strict', `${FIXTURES}/hpa.json`]);
+    expect(strict.lines).toEqual([warning]);
+    expect(strict.code).toBe(1);
+  });
+
+  test('reports autoscaling/v2beta2 (checked, same fields) and autoscaling/v1 (migration only) HPAs', () => {
+    const file = `${FIXTURES}/old-versions.yaml`;
+    const run = cli(['validate', file]);
+    expect(run.code).toBe(1);
+    expect(run.lines).toHaveLength(4);
+    expect(run.lines[0]).toMatch(new RegExp(`^${file}:1:1: error \\[HPA100\\] apiVersion: Unsupported value: "autoscaling/v2beta2": supported values: "autoscaling/v2" \\(fix: autoscaling/v2beta2 is an older HPA API: move to autoscaling/v2 \\(v2beta2 keeps the same fields;`));
+    expect(run.lines[1]).toBe(`${file}:11:3: error [HPA102] spec.maxReplicas: Required value: must be set and greater than 0 (fix: set maxReplicas to the most replicas the workload may have)`);
+    expect(run.lines[2]).toMatch(/^.*:11:3: error \[HPA103\] spec.maxReplicas: /);
+    // v1's fields are not v2's: only the migration, not an unknown-field error per v1 field.
+    expect(run.lines[3]).toMatch(new RegExp(`^${file}:13:1: error \\[HPA100\\] apiVersion: Unsupported value: "autoscaling/v1": .*targetCPUUtilizationPercentage becomes a Resource cpu metric`));
+  });
+
+  test('reports malformed YAML at its position and still checks the other documents', () => {
+    const file = `${FIXTURES}/malformed.yaml`;
+    const run = cli(['validate', file]);
+    expect(run.lines).toEqual([
+      `${file}:7:3: error [YAML] <root>: syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      `${file}:16:3: error [HPA102] spec.maxReplicas: Required value: must be set and greater than 0 (fix: set maxReplicas to the most replicas the workload may have)`,
+      `${file}:16:3: error [HPA103] spec.maxReplicas: Invalid value: 0: must be greater than or equal to \`minReplicas\` (fix: raise maxReplicas to at least 2, or lower minReplicas)`,
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  test('an empty file holds no HPA: exit 0', () => {
+    const run = cli(['validate', `${FIXTURES}/empty.yaml`]);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe('cdk8s-hpa: no HorizontalPodAutoscaler found in 1 input\n');
+    expect(run.code).toBe(0);
+  });
+
+  test('a binary file is unreadable: exit 2 with a clear message, other inputs still checked', () => {
+    const run = cli(['validate', `${FIXTURES}/binary.yaml`, `${FIXTURES}/hpa.json`]);
+    expect(run.stderr).toContain(`cdk8s-hpa: ${FIXTURES}/binary.yaml: binary content (it contains NUL bytes); manifests must be UTF-8 YAML or JSON\n`);
+    expect(run.lines).toHaveLength(1);
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('a missing file is unreadable: exit 2', () => {
+    const run = cli(['validate', `${FIXTURES}/no-such-file.yaml`]);
+    expect(run.stderr).toContain(`cdk8s-hpa: ${FIXTURES}/no-such-file.yaml: no such file or directory\n`);
+    expect(run.code).toBe(2);
+  });
+
+  test('a file over the size limit is not read: exit 2', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-cli-'));
+    try {
+      const huge = path.join(dir, 'huge.yaml');
+      fs.writeFileSync(huge, '');
+      fs.truncateSync(huge, 17 * 1024 * 1024);
+      const run = cli(['validate', huge]);
+      expect(run.stderr).toContain(`cdk8s-hpa: ${huge}: file is too large (17 MiB; the limit is 16 MiB)\n`);
+      expect(run.code).toBe(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a YAML alias bomb is refused as an error, not expanded', () => {
+    const levels = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 12; i++) levels.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    const run = cli(['validate', '-'], { input: levels.join('\n') });
+    expect(run.lines).toEqual(['<stdin>:1:1: error [YAML] <root>: syntax error: Excessive alias count indicates a resource exhaustion attack']);
+    expect(run.code).toBe(1);
+  });
+});
+
+describe('cdk8s-hpa validate on directories', () => {
+  test('reads .yaml, .yml and .json files below a directory, skipping hidden directories, and matches HPAs to workloads across files', () => {
+    const run = cli(['validate', `${FIXTURES}/dir`]);
+    expect(run.lines).toEqual([
+      `${FIXTURES}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Invalid value: 75: container "db" of StatefulSet/db has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
+    ]);
+    expect(run.stderr).toBe('cdk8s-hpa: 1 error, 0 warnings in 1 HorizontalPodAutoscaler (2 inputs)\n');
+    expect(run.code).toBe(1);
+  });
+
+  test('handles a directory with thousands of files', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-cli-'));
+    try {
+      for (let i = 0; i < 2500; i++) {
+        fs.writeFileSync(path.join(dir, `cm-${i}.yaml`), `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-${i}}\ndata: {a: b}\n`);
+      }
+      fs.writeFileSync(path.join(dir, 'notes.txt'), 'skipped');
+      fs.copyFileSync(path.join(ROOT, FIXTURES, 'clean.yaml'), path.join(dir, 'zz-hpa.yaml'));
+      const run = cli(['validate', dir]);
+      expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (2501 inputs)\n');
+      expect(run.code).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('cdk8s-hpa validate cluster profile flags', () => {
+  const scaleToZero = [
+    'apiVersion: autoscaling/v2',
+    'kind: HorizontalPodAutoscaler',
+    'metadata: {name: worker}',
+    'spec:',
+    '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: worker}',
+    '  minReplicas: 0',
+    '  maxReplicas: 5',
+    '  metrics:',
+    '    - type: External',
+    '      external:',
+    '        metric: {name: queue_depth}',
+    '        target: {type: AverageValue, averageValue: "30"}',
+    '',
+  ].join('\n');
+
+  test('--feature-gates turns a gate on', () => {
+    const off = cli(['validate', '-'], { input: scaleToZero });
+    expect(off.lines).toHaveLength(1);
+    expect(off.lines[0]).toMatch(/^<stdin>:6:3: error \[HPA101\] spec.minReplicas: /);
+    expect(off.code).toBe(1);
+    const on = cli(['validate', '--feature-gates', 'HPAScaleToZero=true,HPAContainerMetrics=true', '-'], { input: scaleToZero });
+    expect(on.stdout).toBe('');
+    expect(on.code).toBe(0);
+  });
+
+  test('--k8s-version picks the release: tolerance before 1.33 is an error', () => {
+    const tolerance = scaleToZero.replace('minReplicas: 0', 'minReplicas: 2') + '  behavior:\n    scaleUp:\n      tolerance: 0.05\n';
+    const run = cli(['validate', '--k8s-version', '1.32', '-'], { input: tolerance });
+    expect(run.lines).toHaveLength(1);
+    expect(run.lines[0]).toMatch(/^<stdin>:15:7: error \[HPA150\] spec.behavior.scaleUp.tolerance: Unknown field: Kubernetes 1.32 has no tolerance field/);
+    expect(cli(['validate', '--k8s-version=1.35', '-'], { input: tolerance }).code).toBe(0);
+  });
+
+  test('an unknown gate or version is reported by the engine (HPA154) at the document start, not a usage error', () => {
+    const run = cli(['validate', '--feature-gates', 'NoSuchGate=true', '--k8s-version', '1.99', `${FIXTURES}/clean.yaml`]);
+    expect(run.lines).toEqual([
+      `${FIXTURES}/clean.yaml:19:1: error [HPA154] cluster.version: Invalid value: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36"`,
+      `${FIXTURES}/clean.yaml:19:1: error [HPA154] cluster.featureGates.NoSuchGate: Invalid value: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback`,
+    ]);
+    expect(run.code).toBe(1);
+  });
+});
+
+describe('cdk8s-hpa usage', () => {
+  test.each([
+    [[], 'cdk8s-hpa: no command given'],
+    [['simulate'], 'cdk8s-hpa: unknown command "simulate" (commands: validate)'],
+    [['validate'], 'cdk8s-hpa validate: no input: give files, directories, or - for standard input'],
+    [['validate', '--bogus', 'x.yaml'], 'cdk8s-hpa validate: unknown option --bogus'],
+    [['validate', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa validate: --format must be one of text, json, github (got "xml")'],
+    [['validate', '--feature-gates', 'HPAScaleToZero', 'x.yaml'], 'cdk8s-hpa validate: --feature-gates: "HPAScaleToZero" is not NAME=true or NAME=false'],
+    [['validate', '--feature-gates', 'HPAScaleToZero=yes', 'x.yaml'], 'cdk8s-hpa validate: --feature-gates: HPAScaleToZero must be true or false (got "yes")'],
+    [['validate', 'x.yaml', '--k8s-version'], 'cdk8s-hpa validate: --k8s-version needs a value'],
+    [['validate', '--strict=yes', 'x.yaml'], 'cdk8s-hpa validate: --strict takes no value'],
+  ])('fails with exit 2 on %j', (args, message) => {
+    const run = cli(args);
+    expect(run.stderr.split('\n')[0]).toBe(message);
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  });
+
+  test('validate --help documents every flag with an example, and exits 0', () => {
+    const run = cli(['validate', '--help']);
+    expect(run.code).toBe(0);
+    for (const flag of ['--k8s-version', '--feature-gates', '--format', '--strict']) {
+      expect(run.stdout).toContain(`  ${flag}`);
+      expect(run.stdout).toContain(`e.g. ${flag}`);
+    }
+    expect(run.stdout).toContain('-h, --help');
+    expect(run.stdout).toContain('Exit codes:');
+    expect(run.stdout).toContain('helm template my-release ./chart | cdk8s-hpa validate --k8s-version 1.33 -');
+  });
+
+  test('--help lists the commands', () => {
+    const run = cli(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('  validate  check HorizontalPodAutoscalers in YAML or JSON files');
+  });
+});
+
+describe('the library entry point', () => {
+  test('require("cdk8s-hpa") loads neither the command line nor its YAML parser', () => {
+    const script = [
+      `require(${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))});`,
+      `const root = ${JSON.stringify(ROOT + path.sep)};`,
+      'const loaded = Object.keys(require.cache).filter(k => k.startsWith(root + "lib/cli/") || k.startsWith(root + "node_modules/yaml/"));',
+      'console.log(JSON.stringify(loaded));',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([]);
+  });
+
+  test('the index does not export the command line', () => {
+    expect(fs.readFileSync(path.join(ROOT, 'src', 'index.ts'), 'utf8')).not.toMatch(/cli/);
+  });
+});
