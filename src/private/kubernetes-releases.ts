@@ -85,3 +85,13 @@ export function gateState(gate: string, minor: number): GateState {
 export function isKnownGate(gate: string): boolean {
   return KNOWN_GATES.includes(gate);
 }
+
+/** How to declare a gate, for library and command-line users alike. */
+export function declareGate(gate: string): string {
+  return `declare ${gate}=true in the cluster profile (ClusterProfile featureGates, or --feature-gates)`;
+}
+
+/** How to declare a newer version, for library and command-line users alike. */
+export function declareVersion(version: string): string {
+  return `declare version ${version} or later in the cluster profile (ClusterProfile version, or --k8s-version)`;
+}

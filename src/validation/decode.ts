@@ -11,7 +11,9 @@ import { ExternalFallbackFormat } from '../external-fallback';
 import { child, index, IssueList, key } from './field-errors';
 import { parseQuantity } from './quantity';
 import { INT32_MAX } from '../private/constants';
-import { GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
+import {
+  declareGate, declareVersion, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
+} from '../private/kubernetes-releases';
 
 /** Stands for a value that failed decoding: present, but not checked further. */
 export const BAD: unique symbol = Symbol('invalid value');
@@ -58,7 +60,7 @@ function toleranceAvailability(ctx: Context): Unavailable | undefined {
     return {
       ruleId: 'HPA150',
       detail: `Kubernetes ${p.version} has no tolerance field (added in 1.33): a strict client is refused and any other client's tolerance is silently dropped`,
-      fix: 'declare version 1.33 or later in the ClusterProfile, or remove tolerance',
+      fix: `${declareVersion('1.33')}, or remove tolerance`,
       dropped: true,
     };
   }
@@ -66,7 +68,7 @@ function toleranceAvailability(ctx: Context): Unavailable | undefined {
     return {
       ruleId: 'HPA151',
       detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in 1.33 and 1.34)`,
-      fix: `declare featureGates: { ${GATE_CONFIGURABLE_TOLERANCE}: true } if the cluster turns it on, use 1.35 or later, or remove tolerance`,
+      fix: `${declareGate(GATE_CONFIGURABLE_TOLERANCE)} if the cluster turns it on, use 1.35 or later, or remove tolerance`,
       dropped: true,
       forbidden: true,
     };
@@ -79,7 +81,7 @@ function fallbackAvailability(ctx: Context): Unavailable | undefined {
   return {
     ruleId: 'HPA152',
     detail: `external.fallback needs the ${GATE_EXTERNAL_METRIC_FALLBACK} feature gate, which no Kubernetes release turns on: a strict client is refused and any other client's fallback is silently dropped`,
-    fix: `declare featureGates: { ${GATE_EXTERNAL_METRIC_FALLBACK}: true } in the ClusterProfile if the cluster runs it, or remove the fallback`,
+    fix: `${declareGate(GATE_EXTERNAL_METRIC_FALLBACK)} if the cluster runs it, or remove the fallback`,
     dropped: true,
   };
 }

@@ -47,7 +47,7 @@ describe('HPA150/HPA151 tolerance', () => {
       path: 'spec.behavior.scaleUp.tolerance',
       prefix: 'Unknown field',
       detail: 'Kubernetes 1.32 has no tolerance field (added in 1.33): a strict client is refused and any other client\'s tolerance is silently dropped',
-      fix: 'declare version 1.33 or later in the ClusterProfile, or remove tolerance',
+      fix: 'declare version 1.33 or later in the cluster profile (ClusterProfile version, or --k8s-version), or remove tolerance',
     },
     {
       title: 'scaleDown.tolerance is set for 1.23',
@@ -75,7 +75,7 @@ describe('HPA150/HPA151 tolerance', () => {
       path: 'spec.behavior.scaleUp.tolerance',
       prefix: 'Forbidden',
       detail: TOLERANCE_DROPPED,
-      fix: 'declare featureGates: { HPAConfigurableTolerance: true }',
+      fix: 'declare HPAConfigurableTolerance=true in the cluster profile',
     },
     {
       title: 'tolerance is set for 1.34 with default gates',
@@ -151,7 +151,7 @@ describe('HPA101 and the HPAScaleToZero gate', () => {
       path: 'spec.minReplicas',
       prefix: 'Invalid value: 0',
       detail: 'must be greater than or equal to 1',
-      fix: 'declare featureGates: { HPAScaleToZero: true } in the ClusterProfile if the cluster turns it on, or set minReplicas to 1',
+      fix: 'declare HPAScaleToZero=true in the cluster profile (ClusterProfile featureGates, or --feature-gates) if the cluster turns it on, or set minReplicas to 1',
     },
     {
       title: 'minReplicas is 0 on 1.37 with the gate turned off',
@@ -256,7 +256,7 @@ describe('HPA152/HPA153 external.fallback', () => {
       path: 'spec.metrics[0].external.fallback',
       prefix: 'Unknown field',
       detail: 'external.fallback needs the HPAExternalMetricFallback feature gate, which no Kubernetes release turns on',
-      fix: 'declare featureGates: { HPAExternalMetricFallback: true } in the ClusterProfile if the cluster runs it, or remove the fallback',
+      fix: 'declare HPAExternalMetricFallback=true in the cluster profile (ClusterProfile featureGates, or --feature-gates) if the cluster runs it, or remove the fallback',
     },
     {
       title: 'external.fallback is set for 1.37 without the gate',

@@ -1,5 +1,5 @@
 /** `validateMetrics` and `validateMetricSpec` with each source's checks. */
-import { GATE_CONTAINER_METRICS } from '../../private/kubernetes-releases';
+import { declareGate, GATE_CONTAINER_METRICS } from '../../private/kubernetes-releases';
 import { child } from '../field-errors';
 import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
 import { parseQuantity } from '../quantity';
@@ -40,7 +40,7 @@ function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path:
   if (expected === 'containerResource' && metric[expected] === undefined && !ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) {
     ctx.out.required('HPA151', child(path, expected),
       `must populate information for the given metric source (only allowed when ${GATE_CONTAINER_METRICS} feature is enabled)`,
-      `the API server drops containerResource while ${GATE_CONTAINER_METRICS} is off (before 1.27): declare featureGates: { ${GATE_CONTAINER_METRICS}: true }, use 1.27 or later, or use a Resource metric`);
+      `the API server drops containerResource while ${GATE_CONTAINER_METRICS} is off (before 1.27): ${declareGate(GATE_CONTAINER_METRICS)}, use 1.27 or later, or use a Resource metric`);
   } else if (expected && metric[expected] === undefined) {
     ctx.out.required('HPA110', child(path, expected), 'must populate information for the given metric source',
       present.length === 1 ? `type ${type} reads ${expected}, but ${present[0]} is set: make type and the source agree` : undefined);

@@ -1,7 +1,7 @@
 /** `spec.minReplicas`, `spec.maxReplicas` and scaling to zero. */
 import { RuleContext } from './context';
 import { isNumber } from './values';
-import { GATE_SCALE_TO_ZERO, MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR } from '../../private/kubernetes-releases';
+import { declareGate, GATE_SCALE_TO_ZERO, MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR } from '../../private/kubernetes-releases';
 
 export function checkReplicas(ctx: RuleContext): void {
   const { minReplicas, maxReplicas } = ctx.spec;
@@ -10,7 +10,7 @@ export function checkReplicas(ctx: RuleContext): void {
   if (isNumber(minReplicas) && minReplicas < bound) {
     ctx.out.invalid('HPA101', 'spec.minReplicas', minReplicas, `must be greater than or equal to ${bound}`,
       minReplicas === 0
-        ? `scaling to zero needs the ${GATE_SCALE_TO_ZERO} feature gate (alpha, off by default through 1.36; beta, on from 1.37): declare featureGates: { ${GATE_SCALE_TO_ZERO}: true } in the ClusterProfile if the cluster turns it on, or set minReplicas to 1`
+        ? `scaling to zero needs the ${GATE_SCALE_TO_ZERO} feature gate (alpha, off by default through 1.36; beta, on from 1.37): ${declareGate(GATE_SCALE_TO_ZERO)} if the cluster turns it on, or set minReplicas to 1`
         : `set minReplicas to ${bound} or more`);
   }
 
