@@ -322,7 +322,11 @@ class Run {
   private step(time: number, currentReplicas: number, replicas: number, desiredReplicas: number,
     metrics: MetricStepResult[], error: string | undefined): SimulationStep {
     return {
-      time, currentReplicas, replicas, desiredReplicas, metrics,
+      time,
+      currentReplicas,
+      replicas,
+      desiredReplicas,
+      metrics,
       conditions: this.conditions.snapshot(),
       reportedError: error !== undefined,
       error,
@@ -341,8 +345,11 @@ class Run {
     const results: MetricStepResult[] = [];
     spec.metrics.forEach((metric, i) => {
       const p = computeProposal({
-        metric, observation: this.cursors[i].at(now), currentReplicas: current,
-        tolerances: this.tolerances, requestMilli: this.requests[i],
+        metric,
+        observation: this.cursors[i].at(now),
+        currentReplicas: current,
+        tolerances: this.tolerances,
+        requestMilli: this.requests[i],
       });
       let proposal = p.replicas;
       let fallbackActive = false;
@@ -418,8 +425,15 @@ class Run {
       this.conditions.set(ConditionType.ABLE_TO_SCALE, true, 'ReadyForNewScale', 'recommended size matches current size', now);
     }
     const out = convertDesiredReplicasWithBehaviorRate({
-      current, desired: stabilized.replicas, min: this.spec.minReplicas, max: this.spec.maxReplicas,
-      up: b.scaleUp, down: b.scaleDown, upEvents: this.upEvents, downEvents: this.downEvents, now,
+      current,
+      desired: stabilized.replicas,
+      min: this.spec.minReplicas,
+      max: this.spec.maxReplicas,
+      up: b.scaleUp,
+      down: b.scaleDown,
+      upEvents: this.upEvents,
+      downEvents: this.downEvents,
+      now,
     });
     this.conditions.set(ConditionType.SCALING_LIMITED, out.replicas !== stabilized.replicas, out.reason, out.message, now);
     return out.replicas;

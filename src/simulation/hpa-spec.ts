@@ -110,7 +110,11 @@ function decodeMetric(m: any, index: number, fallbackOn: boolean): SimMetric {
     case 'ContainerResource': {
       const r = m.containerResource ?? {};
       return {
-        id: `${r.container}/${r.name}`, index, type, resource: String(r.name), container: String(r.container),
+        id: `${r.container}/${r.name}`,
+        index,
+        type,
+        resource: String(r.name),
+        container: String(r.container),
         ...target(r.target, `${where}.containerResource.target`, true),
       };
     }
@@ -121,7 +125,10 @@ function decodeMetric(m: any, index: number, fallbackOn: boolean): SimMetric {
     case 'External': {
       const e = m.external ?? {};
       return {
-        id: String(e.metric?.name), index, type, ...target(e.target, `${where}.external.target`, false),
+        id: String(e.metric?.name),
+        index,
+        type,
+        ...target(e.target, `${where}.external.target`, false),
         fallback: fallbackOn ? decodeFallback(e.fallback) : undefined,
       };
     }

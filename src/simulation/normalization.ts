@@ -161,9 +161,15 @@ export function calculateScaleDownLimitWithBehaviors(
 
 /** `convertDesiredReplicasWithBehaviorRate`. */
 export function convertDesiredReplicasWithBehaviorRate(args: {
-  readonly current: number; readonly desired: number; readonly min: number; readonly max: number;
-  readonly up: SimRules; readonly down: SimRules;
-  readonly upEvents: ScaleEvent[]; readonly downEvents: ScaleEvent[]; readonly now: number;
+  readonly current: number;
+  readonly desired: number;
+  readonly min: number;
+  readonly max: number;
+  readonly up: SimRules;
+  readonly down: SimRules;
+  readonly upEvents: ScaleEvent[];
+  readonly downEvents: ScaleEvent[];
+  readonly now: number;
 }): Limited {
   const { current, desired } = args;
   if (desired > current) {
