@@ -16,6 +16,8 @@ interface Entry {
 /** A mutable condition list. */
 export class Conditions {
   private readonly entries: Entry[] = [];
+  /** The last snapshot, shared by the steps until a condition changes. */
+  private cache: HorizontalPodAutoscalerCondition[] | undefined;
 
   constructor(initial: HorizontalPodAutoscalerCondition[], private readonly formatTime: (seconds: number) => string) {
     for (const c of initial) {
@@ -26,11 +28,15 @@ export class Conditions {
   /** `setCondition`. */
   public set(type: ConditionType, status: boolean, reason: string, message: string, now: number): void {
     const s = status ? ConditionStatus.TRUE : ConditionStatus.FALSE;
-    const existing = this.entries.find(e => e.type === type);
+    let existing: Entry | undefined;
+    for (const e of this.entries) if (e.type === type) existing = e;
     if (!existing) {
       this.entries.push({ type, status: s, reason, message, since: this.formatTime(now) });
+      this.cache = undefined;
       return;
     }
+    if (existing.status === s && existing.reason === reason && existing.message === message) return;
+    this.cache = undefined;
     if (existing.status !== s) existing.since = this.formatTime(now);
     existing.status = s;
     existing.reason = reason;
@@ -40,7 +46,10 @@ export class Conditions {
   /** Removes a condition type. */
   public remove(type: ConditionType): void {
     const i = this.entries.findIndex(e => e.type === type);
-    if (i >= 0) this.entries.splice(i, 1);
+    if (i >= 0) {
+      this.entries.splice(i, 1);
+      this.cache = undefined;
+    }
   }
 
   /** Whether `type` is present with status True. */
@@ -53,8 +62,8 @@ export class Conditions {
     return this.entries.find(e => e.type === type)?.reason;
   }
 
-  /** A snapshot. */
+  /** A snapshot (shared between calls while nothing changes; treat it as read-only). */
   public snapshot(): HorizontalPodAutoscalerCondition[] {
-    return this.entries.map(e => ({ type: e.type, status: e.status, reason: e.reason, message: e.message, lastTransitionTime: e.since }));
+    return this.cache ??= this.entries.map(e => ({ type: e.type, status: e.status, reason: e.reason, message: e.message, lastTransitionTime: e.since }));
   }
 }

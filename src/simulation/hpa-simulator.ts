@@ -201,6 +201,7 @@ class Run {
   private readonly gateZero: boolean;
   private readonly conditionBasedZero: boolean;
   private readonly hasFallback: boolean;
+  private readonly validMessages: string[];
 
   constructor(
     private readonly spec: SimSpec,
@@ -235,6 +236,7 @@ class Run {
     this.gateZero = profile.isGateEnabled(GATE_SCALE_TO_ZERO);
     this.conditionBasedZero = profile.minor >= SCALED_TO_ZERO_CONDITION_SINCE_MINOR;
     this.hasFallback = spec.metrics.some(m => m.fallback !== undefined);
+    this.validMessages = spec.metrics.map(m => `the HPA was able to successfully calculate a replica count from ${m.id}`);
   }
 
   /** One `reconcileAutoscaler`. */
@@ -340,10 +342,11 @@ class Run {
     let invalid = 0;
     let firstError: string | undefined;
     let firstReason = '';
-    let chosen = '';
+    let chosen = -1;
     let anyFallback = false;
     const results: MetricStepResult[] = [];
-    spec.metrics.forEach((metric, i) => {
+    for (let i = 0; i < spec.metrics.length; i++) {
+      const metric = spec.metrics[i];
       const p = computeProposal({
         metric,
         observation: this.cursors[i].at(now),
@@ -380,13 +383,13 @@ class Run {
           firstError = `failed to get ${metric.id} ${metric.type} metric value: ${p.error}`;
         }
         invalid++;
-        return;
+        continue;
       }
       if (replicas === 0 || proposal > replicas) {
         replicas = proposal;
-        chosen = metric.id;
+        chosen = i;
       }
-    });
+    }
     if (this.hasFallback) {
       this.conditions.set(ConditionType.EXTERNAL_METRIC_FALLBACK_ACTIVE, anyFallback,
         anyFallback ? 'FallbackActive' : 'FallbackInactive',
@@ -397,7 +400,7 @@ class Run {
     if (blocked) {
       this.conditions.set(ConditionType.SCALING_ACTIVE, false, firstReason, `the HPA was unable to compute the replica count: ${firstError}`, now);
     } else {
-      this.conditions.set(ConditionType.SCALING_ACTIVE, true, 'ValidMetricFound', `the HPA was able to successfully calculate a replica count from ${chosen}`, now);
+      this.conditions.set(ConditionType.SCALING_ACTIVE, true, 'ValidMetricFound', this.validMessages[Math.max(chosen, 0)], now);
     }
     return { replicas, blocked, error, results };
   }
