@@ -47,7 +47,7 @@ describe('SimulationResult', () => {
     expect(lines[0]).toBe('time,replicas,desiredReplicas,queue.usage,queue.proposal,queue.fallback,AbleToScale,ScalingActive,ScalingLimited,ScaledToZero,ExternalMetricFallbackActive,error');
     expect(lines).toHaveLength(result.steps.length + 1);
     expect(lines[1]).toBe('0,3,3,90,3,,True/ReadyForNewScale,True/ValidMetricFound,False/DesiredWithinRange,,False/FallbackInactive,');
-    expect(lines[9]).toMatch(/^120,5,5,,5,active,True\/SucceededRescale,/);
+    expect(lines[9]).toBe("120,5,5,error,5,active,True/SucceededRescale,True/ValidMetricFound,False/DesiredWithinRange,False/NotScaledToZero,True/FallbackActive,");
     expect(lines[5]).toMatch(/^60,3,3,error,,,.*"invalid metrics \(1 invalid out of 1\), first error is: .*"$/);
   });
 
