@@ -104,7 +104,7 @@ export interface SimulationRunOptions {
  *     .at(0, 'cpu', MetricObservation.perPodUsage(50))
  *     .at(60, 'cpu', MetricObservation.perPodUsage(200)),
  *   { until: 600 });
- * console.log(result.toCsv());
+ * const csv = result.toCsv();
  */
 export class HpaSimulator {
   /** A simulator for an `autoscaling/v2` HorizontalPodAutoscaler manifest (a plain object). */
