@@ -64,6 +64,8 @@ export class Conditions {
 
   /** A snapshot (shared between calls while nothing changes; treat it as read-only). */
   public snapshot(): HorizontalPodAutoscalerCondition[] {
-    return this.cache ??= this.entries.map(e => ({ type: e.type, status: e.status, reason: e.reason, message: e.message, lastTransitionTime: e.since }));
+    return this.cache ??= this.entries.map(e => ({
+      type: e.type, status: e.status, reason: e.reason, message: e.message, lastTransitionTime: e.since,
+    }));
   }
 }

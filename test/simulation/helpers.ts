@@ -27,7 +27,8 @@ export function generateScalingRules(pods: number, podsPeriod: number, percent: 
   return rules({ stabilizationWindowSeconds: window, selectPolicy: 'Max', policies });
 }
 
-export function rules(r: { stabilizationWindowSeconds: number; selectPolicy: string; policies: Array<{ type: string; value: number; periodSeconds: number }> }): SimRules {
+type Policy = { type: string; value: number; periodSeconds: number };
+export function rules(r: { stabilizationWindowSeconds: number; selectPolicy: string; policies: Policy[] }): SimRules {
   return { ...r, longestPeriod: r.policies.reduce((a, p) => Math.max(a, p.periodSeconds), 0) };
 }
 

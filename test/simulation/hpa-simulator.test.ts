@@ -3,11 +3,11 @@ import { existsSync } from 'fs';
 import { join } from 'path';
 import { Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { cpuUtilization, externalAverageValue, hpaManifest } from './helpers';
 import {
   Behavior, ClusterProfile, ConditionStatus, ConditionType, HorizontalPodAutoscalerV2, HpaSimulator, Metric,
   MetricObservation, MetricTarget, SimulationTrace,
 } from '../../src';
-import { cpuUtilization, externalAverageValue, hpaManifest } from './helpers';
 
 const cpu = (usage: number) => MetricObservation.perPodUsage(usage);
 /** Replicas after each sync, from `from` to `to` seconds (inclusive), 15 s apart. */
@@ -53,7 +53,8 @@ describe('HpaSimulator end to end', () => {
   });
 
   test('the first sync never scales down with a down window (TestScaleDownStabilizeInitialSize)', () => {
-    const sim = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: {} }), { initialReplicas: 5 });
+    const manifest = hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: {} });
+    const sim = HpaSimulator.fromManifest(manifest, { initialReplicas: 5 });
     const r = sim.run(SimulationTrace.create().at(0, 'cpu', cpu(10)), { until: 0 });
     expect(r.replicas).toEqual([5]);
     expect(r.conditionAt(0, ConditionType.ABLE_TO_SCALE)).toMatchObject({ reason: 'ScaleDownStabilized' });
@@ -114,7 +115,8 @@ describe('HpaSimulator end to end', () => {
     expect(paused.replicas).toEqual([0, 0, 0]);
     expect(paused.conditionAt(0, ConditionType.SCALING_ACTIVE)).toMatchObject({ status: ConditionStatus.FALSE, reason: 'ScalingDisabled' });
     const resumed = HpaSimulator.fromManifest(manifest, {
-      cluster: ZERO_CLUSTER, initialReplicas: 0,
+      cluster: ZERO_CLUSTER,
+      initialReplicas: 0,
       initialConditions: [{ type: ConditionType.SCALED_TO_ZERO, status: ConditionStatus.TRUE, reason: 'ScaledToZero' }],
     }).run(trace, { until: 30 });
     expect(resumed.replicas).toEqual([4, 8, 10]);
@@ -130,7 +132,8 @@ describe('HpaSimulator end to end', () => {
   test('raised minReplicas at zero with ScaledToZero (TestScaleUpFromZeroWhenMinReplicasIncreased)', () => {
     const manifest = hpaManifest({ minReplicas: 2, maxReplicas: 10, metrics: [externalAverageValue('queue', 30)] });
     const r = HpaSimulator.fromManifest(manifest, {
-      cluster: ZERO_CLUSTER, initialReplicas: 0,
+      cluster: ZERO_CLUSTER,
+      initialReplicas: 0,
       initialConditions: [{ type: ConditionType.SCALED_TO_ZERO, status: ConditionStatus.TRUE, reason: 'ScaledToZero' }],
     }).run(SimulationTrace.create().at(0, 'queue', MetricObservation.value(0)), { until: 0 });
     expect(r.replicas).toEqual([2]);
@@ -139,7 +142,8 @@ describe('HpaSimulator end to end', () => {
 
   test('External fallback alone: blocked until failureDuration, then the fallback replicas, cleared on success', () => {
     const manifest = hpaManifest({
-      minReplicas: 1, maxReplicas: 10,
+      minReplicas: 1,
+      maxReplicas: 10,
       metrics: [externalAverageValue('queue', 30, { failureDuration: '1m', replicas: 6 })],
     });
     const trace = SimulationTrace.create()
@@ -159,7 +163,9 @@ describe('HpaSimulator end to end', () => {
 
   test('External fallback with another metric: combined by max; before the duration the CPU metric still scales up', () => {
     const manifest = hpaManifest({
-      minReplicas: 1, maxReplicas: 10, behavior: {},
+      minReplicas: 1,
+      maxReplicas: 10,
+      behavior: {},
       metrics: [cpuUtilization(50), externalAverageValue('queue', 30, { failureDuration: '1m', replicas: 3 })],
     });
     const trace = SimulationTrace.create()
@@ -178,7 +184,9 @@ describe('HpaSimulator end to end', () => {
     const chart = Testing.chart();
     const deployment = new kplus.Deployment(chart, 'Web', { containers: [{ image: 'nginx', resources: { cpu: { request: kplus.Cpu.millis(500) } } }] });
     const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
-      target: deployment, minReplicas: 2, maxReplicas: 8,
+      target: deployment,
+      minReplicas: 2,
+      maxReplicas: 8,
       metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(60))],
       behavior: Behavior.of({}),
     });
@@ -209,10 +217,11 @@ describe('HpaSimulator end to end', () => {
     const script = `
       const { HpaSimulator, MetricObservation, SimulationTrace } = require(${JSON.stringify(lib)});
       const manifest = ${JSON.stringify(hpaManifest({
-    minReplicas: 1, maxReplicas: 50,
-    metrics: [cpuUtilization(60), { type: 'Pods', pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: '100' } } }, externalAverageValue('queue', 30)],
-    behavior: { scaleDown: { stabilizationWindowSeconds: 3600, policies: [{ type: 'Percent', value: 10, periodSeconds: 1800 }] } },
-  }))};
+        minReplicas: 1,
+        maxReplicas: 50,
+        metrics: [cpuUtilization(60), { type: 'Pods', pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: '100' } } }, externalAverageValue('queue', 30)],
+        behavior: { scaleDown: { stabilizationWindowSeconds: 3600, policies: [{ type: 'Percent', value: 10, periodSeconds: 1800 }] } },
+      }))};
       const trace = SimulationTrace.create();
       for (let t = 0; t < 7 * 86400; t += 600) {
         const load = 1 + Math.sin(t / 7000);

@@ -1,9 +1,9 @@
+import { DEFAULT_DOWN, DEFAULT_UP, generateScalingRules, rules, uniformEvents } from './helpers';
 import {
   calculateScaleDownLimitWithBehaviors, calculateScaleUpLimitWithScalingRules, convertDesiredReplicasWithBehaviorRate,
   convertDesiredReplicasWithRules, getReplicasChangePerPeriod, Recommendation, ScaleEvent, stabilizeRecommendation,
   stabilizeWithBehaviors, storeScaleEvent,
 } from '../../src/simulation/normalization';
-import { DEFAULT_DOWN, DEFAULT_UP, generateScalingRules, rules, uniformEvents } from './helpers';
 
 // Translated from horizontal_test.go; `now` is 0 and Go's `time.Now().Add(-d)` is `-d` seconds.
 const MIN = 60;
@@ -58,9 +58,17 @@ describe('TestCalculateScaleUpLimitWithScalingRules / TestCalculateScaleDownLimi
 });
 
 type RuleCase = {
-  name: string; current: number; desired: number; min: number; max: number; expected: number; reason: string;
-  up?: ReturnType<typeof generateScalingRules>; down?: ReturnType<typeof generateScalingRules>;
-  upEvents?: ScaleEvent[]; downEvents?: ScaleEvent[];
+  name: string;
+  current: number;
+  desired: number;
+  min: number;
+  max: number;
+  expected: number;
+  reason: string;
+  up?: ReturnType<typeof generateScalingRules>;
+  down?: ReturnType<typeof generateScalingRules>;
+  upEvents?: ScaleEvent[];
+  downEvents?: ScaleEvent[];
 };
 
 describe('TestScalingWithRules (convertDesiredReplicasWithBehaviorRate)', () => {
@@ -102,9 +110,15 @@ describe('TestScalingWithRules (convertDesiredReplicasWithBehaviorRate)', () => 
   ];
   test.each(cases.map(c => [c.name, c] as const))('%s', (_n, c) => {
     const r = convertDesiredReplicasWithBehaviorRate({
-      current: c.current, desired: c.desired, min: c.min, max: c.max,
-      up: c.up ?? DEFAULT_UP, down: c.down ?? DEFAULT_DOWN,
-      upEvents: c.upEvents ?? [], downEvents: c.downEvents ?? [], now: 0,
+      current: c.current,
+      desired: c.desired,
+      min: c.min,
+      max: c.max,
+      up: c.up ?? DEFAULT_UP,
+      down: c.down ?? DEFAULT_DOWN,
+      upEvents: c.upEvents ?? [],
+      downEvents: c.downEvents ?? [],
+      now: 0,
     });
     expect([r.replicas, r.reason]).toEqual([c.expected, c.reason]);
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
 import { cpuUtilization, hpaManifest } from './helpers';
+import { HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
 
 test('the README "Simulating" table is what a run prints', () => {
   const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');

@@ -1,6 +1,6 @@
+import { metric } from './helpers';
 import { MetricObservation } from '../../src';
 import { computeProposal, isWithin } from '../../src/simulation/replica-calculator';
-import { metric } from './helpers';
 
 const TOL = { up: 0.1, down: 0.1 };
 
@@ -16,8 +16,11 @@ describe('replica calculator (replica_calculator_test.go)', () => {
     ['samples beyond the pod count are ignored (no such pods)', 4, [1, 1, 1, 1, 9, 9], 0.5, 100, 8, 200],
   ])('%s', (_name, current, samples, request, target, expected, utilization) => {
     const p = computeProposal({
-      metric: cpu(target), observation: MetricObservation.podSamples(samples), currentReplicas: current,
-      tolerances: TOL, requestMilli: request * 1000,
+      metric: cpu(target),
+      observation: MetricObservation.podSamples(samples),
+      currentReplicas: current,
+      tolerances: TOL,
+      requestMilli: request * 1000,
     });
     expect(p).toEqual({ replicas: expected, usage: utilization });
   });
@@ -40,7 +43,10 @@ describe('replica calculator (replica_calculator_test.go)', () => {
   test('External series are summed (several series of one External metric)', () => {
     const p = computeProposal({
       metric: metric({ type: 'External', targetType: 'AverageValue', target: 10_000 }),
-      observation: MetricObservation.series([30, 45, 25]), currentReplicas: 2, tolerances: TOL, requestMilli: 0,
+      observation: MetricObservation.series([30, 45, 25]),
+      currentReplicas: 2,
+      tolerances: TOL,
+      requestMilli: 0,
     });
     expect(p).toEqual({ replicas: 10, usage: 100 });
   });
@@ -55,7 +61,10 @@ describe('replica calculator (replica_calculator_test.go)', () => {
   test('the Pods average is integer-divided milli-units (62 over 3 pods is 20.666)', () => {
     const p = computeProposal({
       metric: metric({ type: 'Pods', targetType: 'AverageValue', target: 10_000 }),
-      observation: MetricObservation.totalUsage(62), currentReplicas: 3, tolerances: TOL, requestMilli: 0,
+      observation: MetricObservation.totalUsage(62),
+      currentReplicas: 3,
+      tolerances: TOL,
+      requestMilli: 0,
     });
     expect(p).toEqual({ replicas: 7, usage: 20.666 });
   });
@@ -84,7 +93,8 @@ describe('replica calculator (replica_calculator_test.go)', () => {
   });
 
   test('from zero: pod metrics fail, Value metrics ignore tolerance, AverageValue gives ceil(v / t)', () => {
-    const zero = (m: any, o: MetricObservation) => computeProposal({ metric: m, observation: o, currentReplicas: 0, tolerances: TOL, requestMilli: 100_000 });
+    const zero = (m: any, o: MetricObservation) =>
+      computeProposal({ metric: m, observation: o, currentReplicas: 0, tolerances: TOL, requestMilli: 100_000 });
     expect(zero(cpu(50), MetricObservation.perPodUsage(10)).error).toBeDefined();
     expect(zero(metric({ type: 'Object', targetType: 'Value', target: 100_000 }), MetricObservation.value(1)).replicas).toBe(1);
     expect(zero(metric({ type: 'External', targetType: 'AverageValue', target: 30_000 }), MetricObservation.value(95)).replicas).toBe(4);

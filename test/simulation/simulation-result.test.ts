@@ -1,5 +1,5 @@
-import { ClusterProfile, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
 import { cpuUtilization, externalAverageValue, hpaManifest } from './helpers';
+import { ClusterProfile, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
 
 /** A minimal XML well-formedness check: balanced tags, quoted attributes, nothing outside the root. */
 function checkWellFormed(xml: string): void {
@@ -25,7 +25,8 @@ const points = (svg: string, series: string) =>
 
 describe('SimulationResult', () => {
   const manifest = hpaManifest({
-    minReplicas: 0, maxReplicas: 8,
+    minReplicas: 0,
+    maxReplicas: 8,
     metrics: [externalAverageValue('queue', 30, { failureDuration: '1m', replicas: 5 })],
   });
   const cluster = ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true, HPAExternalMetricFallback: true } });
@@ -47,7 +48,7 @@ describe('SimulationResult', () => {
     expect(lines[0]).toBe('time,replicas,desiredReplicas,queue.usage,queue.proposal,queue.fallback,AbleToScale,ScalingActive,ScalingLimited,ScaledToZero,ExternalMetricFallbackActive,error');
     expect(lines).toHaveLength(result.steps.length + 1);
     expect(lines[1]).toBe('0,3,3,90,3,,True/ReadyForNewScale,True/ValidMetricFound,False/DesiredWithinRange,,False/FallbackInactive,');
-    expect(lines[9]).toBe("120,5,5,error,5,active,True/SucceededRescale,True/ValidMetricFound,False/DesiredWithinRange,False/NotScaledToZero,True/FallbackActive,");
+    expect(lines[9]).toBe('120,5,5,error,5,active,True/SucceededRescale,True/ValidMetricFound,False/DesiredWithinRange,False/NotScaledToZero,True/FallbackActive,');
     expect(lines[5]).toMatch(/^60,3,3,error,,,.*"invalid metrics \(1 invalid out of 1\), first error is: .*"$/);
   });
 
