@@ -10,3 +10,7 @@ export * from './cluster-profile';
 export * from './status';
 export * from './validation/validation-issue';
 export * from './validation/hpa-validator';
+export * from './simulation/metric-observation';
+export * from './simulation/simulation-trace';
+export * from './simulation/simulation-result';
+export * from './simulation/hpa-simulator';

@@ -1,0 +1,71 @@
+/**
+ * The HPA's status conditions as the controller keeps them (`setCondition`): one entry per
+ * type, in the order first set; `lastTransitionTime` moves only when the status changes.
+ */
+import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition } from '../status';
+
+interface Entry {
+  type: ConditionType;
+  status: ConditionStatus;
+  reason?: string;
+  message?: string;
+  /** RFC 3339. */
+  since?: string;
+}
+
+/** A mutable condition list. */
+export class Conditions {
+  private readonly entries: Entry[] = [];
+  /** The last snapshot, shared by the steps until a condition changes. */
+  private cache: HorizontalPodAutoscalerCondition[] | undefined;
+
+  constructor(initial: HorizontalPodAutoscalerCondition[], private readonly formatTime: (seconds: number) => string) {
+    for (const c of initial) {
+      this.entries.push({ type: c.type, status: c.status, reason: c.reason, message: c.message, since: c.lastTransitionTime });
+    }
+  }
+
+  /** `setCondition`. */
+  public set(type: ConditionType, status: boolean, reason: string, message: string, now: number): void {
+    const s = status ? ConditionStatus.TRUE : ConditionStatus.FALSE;
+    let existing: Entry | undefined;
+    for (const e of this.entries) if (e.type === type) existing = e;
+    if (!existing) {
+      this.entries.push({ type, status: s, reason, message, since: this.formatTime(now) });
+      this.cache = undefined;
+      return;
+    }
+    if (existing.status === s && existing.reason === reason && existing.message === message) return;
+    this.cache = undefined;
+    if (existing.status !== s) existing.since = this.formatTime(now);
+    existing.status = s;
+    existing.reason = reason;
+    existing.message = message;
+  }
+
+  /** Removes a condition type. */
+  public remove(type: ConditionType): void {
+    const i = this.entries.findIndex(e => e.type === type);
+    if (i >= 0) {
+      this.entries.splice(i, 1);
+      this.cache = undefined;
+    }
+  }
+
+  /** Whether `type` is present with status True. */
+  public isTrue(type: ConditionType): boolean {
+    return this.entries.some(e => e.type === type && e.status === ConditionStatus.TRUE);
+  }
+
+  /** The reason of `type`, if present. */
+  public reason(type: ConditionType): string | undefined {
+    return this.entries.find(e => e.type === type)?.reason;
+  }
+
+  /** A snapshot (shared between calls while nothing changes; treat it as read-only). */
+  public snapshot(): HorizontalPodAutoscalerCondition[] {
+    return this.cache ??= this.entries.map(e => ({
+      type: e.type, status: e.status, reason: e.reason, message: e.message, lastTransitionTime: e.since,
+    }));
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The parts of an autoscaling/v2 HPA the controller reads, decoded once from a manifest and
+ * defaulted as the API server stores it (`applyDefaults`) and as the controller completes it
+ * (`maybeInitScaleDownStabilizationWindow`). Internal to the simulator.
+ */
+import { ClusterProfile } from '../cluster-profile';
+import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS, INT32_MAX } from '../private/constants';
+import { GATE_CONFIGURABLE_TOLERANCE, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
+import { applyDefaults } from '../validation/defaults';
+import { parseQuantity } from '../validation/quantity';
+
+/** The metric source types of autoscaling/v2. */
+export type SourceType = 'Resource' | 'ContainerResource' | 'Pods' | 'Object' | 'External';
+
+/** One spec metric, ready for the replica calculator. */
+export interface SimMetric {
+  /** How traces and results name it: `cpu`, `app/cpu`, or the metric name; `#i` on a clash. */
+  readonly id: string;
+  readonly index: number;
+  readonly type: SourceType;
+  /** `Utilization`, `AverageValue` or `Value`. */
+  readonly targetType: string;
+  /** The target: a whole percent for Utilization, else milli-units (`Quantity.MilliValue()`). */
+  readonly target: number;
+  /** The resource name for Resource and ContainerResource metrics. */
+  readonly resource?: string;
+  /** The container of a ContainerResource metric. */
+  readonly container?: string;
+  /** An External metric's fallback, when set and the gate is on. */
+  readonly fallback?: { readonly replicas: number; readonly failureDurationSeconds: number };
+}
+
+/** One direction of a defaulted `behavior`. */
+export interface SimRules {
+  readonly stabilizationWindowSeconds: number;
+  readonly selectPolicy: string;
+  readonly policies: ReadonlyArray<{ readonly type: string; readonly value: number; readonly periodSeconds: number }>;
+  /** Longest `periodSeconds` among the policies (0 without policies). */
+  readonly longestPeriod: number;
+}
+
+/** The HPA spec as the controller sees it. */
+export interface SimSpec {
+  readonly name: string;
+  readonly minReplicas: number;
+  readonly maxReplicas: number;
+  readonly metrics: SimMetric[];
+  /** `undefined` when `spec.behavior` is absent: the controller's older path. */
+  readonly behavior?: { readonly scaleUp: SimRules; readonly scaleDown: SimRules };
+  readonly tolerance: { readonly up: number; readonly down: number };
+  readonly hasObjectOrExternal: boolean;
+}
+
+/** Controller flags the spec decoding needs. */
+export interface ControllerFlags {
+  readonly tolerance: number;
+  readonly downscaleStabilizationSeconds: number;
+}
+
+/** Decodes and defaults a manifest; throws on a manifest the simulator cannot run. */
+export function decodeSpec(manifest: any, profile: ClusterProfile, flags: ControllerFlags): SimSpec {
+  if (typeof manifest !== 'object' || manifest === null || typeof manifest.spec !== 'object' || manifest.spec === null) {
+    throw new Error('HpaSimulator: the manifest has no spec');
+  }
+  const spec = JSON.parse(JSON.stringify(manifest.spec));
+  applyDefaults(spec);
+  const name = String(manifest.metadata?.name ?? 'hpa');
+  const minReplicas = int(spec.minReplicas, 'spec.minReplicas');
+  const maxReplicas = int(spec.maxReplicas, 'spec.maxReplicas');
+  if (!Array.isArray(spec.metrics)) throw new Error('HpaSimulator: spec.metrics must be a list');
+
+  const fallbackOn = profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK);
+  const metrics = spec.metrics.map((m: any, i: number) => decodeMetric(m, i, fallbackOn));
+  const seen = new Map<string, number>();
+  for (const m of metrics) seen.set(m.id, (seen.get(m.id) ?? 0) + 1);
+  const unique = metrics.map((m: SimMetric) => (seen.get(m.id)! > 1 ? { ...m, id: `#${m.index}` } : m));
+
+  let behavior: SimSpec['behavior'];
+  let up = flags.tolerance;
+  let down = flags.tolerance;
+  if (spec.behavior !== undefined && spec.behavior !== null) {
+    behavior = {
+      scaleUp: decodeRules(spec.behavior.scaleUp, 'scaleUp', flags),
+      scaleDown: decodeRules(spec.behavior.scaleDown, 'scaleDown', flags),
+    };
+    if (profile.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
+      up = tolerance(spec.behavior.scaleUp?.tolerance, up, 'scaleUp');
+      down = tolerance(spec.behavior.scaleDown?.tolerance, down, 'scaleDown');
+    }
+  }
+  return {
+    name,
+    minReplicas,
+    maxReplicas,
+    metrics: unique,
+    behavior,
+    tolerance: { up, down },
+    hasObjectOrExternal: unique.some((m: SimMetric) => m.type === 'Object' || m.type === 'External'),
+  };
+}
+
+function decodeMetric(m: any, index: number, fallbackOn: boolean): SimMetric {
+  const type = m?.type as SourceType;
+  const where = `spec.metrics[${index}]`;
+  switch (type) {
+    case 'Resource': {
+      const r = m.resource ?? {};
+      return { id: String(r.name), index, type, resource: String(r.name), ...target(r.target, `${where}.resource.target`, true) };
+    }
+    case 'ContainerResource': {
+      const r = m.containerResource ?? {};
+      return {
+        id: `${r.container}/${r.name}`,
+        index,
+        type,
+        resource: String(r.name),
+        container: String(r.container),
+        ...target(r.target, `${where}.containerResource.target`, true),
+      };
+    }
+    case 'Pods':
+      return { id: String(m.pods?.metric?.name), index, type, ...target(m.pods?.target, `${where}.pods.target`, false) };
+    case 'Object':
+      return { id: String(m.object?.metric?.name), index, type, ...target(m.object?.target, `${where}.object.target`, false) };
+    case 'External': {
+      const e = m.external ?? {};
+      return {
+        id: String(e.metric?.name),
+        index,
+        type,
+        ...target(e.target, `${where}.external.target`, false),
+        fallback: fallbackOn ? decodeFallback(e.fallback) : undefined,
+      };
+    }
+    default:
+      throw new Error(`HpaSimulator: ${where}.type: unsupported metric source type ${JSON.stringify(m?.type)}`);
+  }
+}
+
+/** The controller reads the field the target type names (AverageValue first for Object/External). */
+function target(t: any, where: string, resource: boolean): { targetType: string; target: number } {
+  const type = t?.type;
+  if (type === 'Utilization' && resource) {
+    return { targetType: type, target: int(t.averageUtilization, `${where}.averageUtilization`) };
+  }
+  if (type === 'AverageValue') return { targetType: type, target: milli(t.averageValue, `${where}.averageValue`) };
+  if (type === 'Value' && !resource) return { targetType: type, target: milli(t.value, `${where}.value`) };
+  throw new Error(`HpaSimulator: ${where}.type: unsupported target type ${JSON.stringify(type)} for this metric`);
+}
+
+function decodeFallback(f: any): SimMetric['fallback'] {
+  if (typeof f !== 'object' || f === null) return undefined;
+  let seconds = DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS;
+  if (typeof f.failureDurationSeconds === 'number') seconds = f.failureDurationSeconds;
+  if (f.failureDuration !== undefined) seconds = parseGoDuration(f.failureDuration);
+  return { replicas: int(f.replicas, 'fallback.replicas'), failureDurationSeconds: seconds };
+}
+
+function decodeRules(rules: any, direction: string, flags: ControllerFlags): SimRules {
+  const policies = (Array.isArray(rules?.policies) ? rules.policies : []).map((p: any, i: number) => ({
+    type: String(p.type),
+    value: int(p.value, `spec.behavior.${direction}.policies[${i}].value`),
+    periodSeconds: int(p.periodSeconds, `spec.behavior.${direction}.policies[${i}].periodSeconds`),
+  }));
+  const window = rules?.stabilizationWindowSeconds ?? flags.downscaleStabilizationSeconds;
+  return {
+    stabilizationWindowSeconds: int(window, `spec.behavior.${direction}.stabilizationWindowSeconds`),
+    selectPolicy: String(rules?.selectPolicy),
+    policies,
+    longestPeriod: policies.reduce((acc: number, p: { periodSeconds: number }) => Math.max(acc, p.periodSeconds), 0),
+  };
+}
+
+function tolerance(value: unknown, dflt: number, direction: string): number {
+  if (value === undefined || value === null) return dflt;
+  const q = parseQuantity(value as any);
+  if (!q.ok) throw new Error(`HpaSimulator: spec.behavior.${direction}.tolerance: ${q.error}`);
+  return q.value;
+}
+
+function int(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new Error(`HpaSimulator: ${where}: must be an integer, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** `Quantity.MilliValue()`: milli-units, rounded up. */
+function milli(value: unknown, where: string): number {
+  if (typeof value !== 'number' && typeof value !== 'string') {
+    throw new Error(`HpaSimulator: ${where}: must be a quantity, got ${JSON.stringify(value)}`);
+  }
+  const q = parseQuantity(value);
+  if (!q.ok) throw new Error(`HpaSimulator: ${where}: ${q.error}`);
+  return Math.min(toMilli(q.value), Number.MAX_SAFE_INTEGER);
+}
+
+/** A number in base units to milli-units, rounded up as `MilliValue()` does, ignoring float noise. */
+export function toMilli(value: number): number {
+  const m = value * 1000;
+  const r = Math.round(m);
+  return Math.abs(m - r) < 1e-6 * Math.max(1, Math.abs(m)) ? r : Math.ceil(m);
+}
+
+/** `time.ParseDuration` for the forms the fallback field uses (`3m`, `1m30s`, `180s`, `1h`). */
+export function parseGoDuration(value: unknown): number {
+  if (typeof value === 'number') return value;
+  const s = String(value);
+  const re = /(\d+(?:\.\d+)?)(h|ms|m|s)/g;
+  let total = 0;
+  let consumed = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    consumed += m[0].length;
+    const n = Number(m[1]);
+    total += m[2] === 'h' ? n * 3600 : m[2] === 'm' ? n * 60 : m[2] === 's' ? n : n / 1000;
+  }
+  if (consumed !== s.length || s.length === 0) throw new Error(`HpaSimulator: fallback.failureDuration: cannot parse ${JSON.stringify(value)}`);
+  return total;
+}
+
+export { INT32_MAX };

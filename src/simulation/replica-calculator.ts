@@ -1,0 +1,155 @@
+/**
+ * One metric's proposed replica count, ported from replica_calculator.go
+ * (`GetResourceReplicas`, `calcPlainMetricReplicas`, `GetObjectMetricReplicas`,
+ * `GetObjectPerPodMetricReplicas`, `GetExternalMetricReplicas`,
+ * `GetExternalPerPodMetricReplicas`) for pods that are all Running and Ready.
+ *
+ * Arithmetic is the controller's: int64 milli-units, utilization truncated to a whole percent,
+ * averages by integer division, ratios and `ceil` in float64.
+ */
+import { INT32_MAX, SimMetric, toMilli } from './hpa-spec';
+import { MetricObservation, ObservationKind } from './metric-observation';
+
+/** The controller's tolerance band (`tolerances.isWithin`). */
+export interface Tolerances {
+  readonly up: number;
+  readonly down: number;
+}
+
+/** `(1 - down) <= ratio <= (1 + up)`, both bounds inclusive, in float64. */
+export function isWithin(t: Tolerances, ratio: number): boolean {
+  return (1.0 - t.down) <= ratio && ratio <= (1.0 + t.up);
+}
+
+/** The outcome for one metric. */
+export interface MetricProposal {
+  /** The proposed replica count; undefined on error. */
+  readonly replicas?: number;
+  /** What the controller compared with the target, in display units (percent, or base units). */
+  readonly usage?: number;
+  /** Why the metric could not be computed. */
+  readonly error?: string;
+}
+
+/** The inputs of one computation. */
+export interface CalcInput {
+  readonly metric: SimMetric;
+  readonly observation: MetricObservation | undefined;
+  /** `scale.spec.replicas`; also the number of (ready) pods and `scale.status.replicas`. */
+  readonly currentReplicas: number;
+  readonly tolerances: Tolerances;
+  /** The per-pod request (or the container's request) in milli-units, for Utilization. */
+  readonly requestMilli: number;
+}
+
+/** Computes one metric's proposal. */
+export function computeProposal(input: CalcInput): MetricProposal {
+  const { metric, observation } = input;
+  if (!observation) return { error: `no metric ${metric.id} in the trace yet` };
+  if (observation.kind === ObservationKind.FAILURE) return { error: observation.message };
+  switch (metric.type) {
+    case 'Resource':
+    case 'ContainerResource':
+    case 'Pods':
+      return podMetric(input, observation);
+    case 'Object':
+    case 'External':
+      return objectOrExternal(input, observation);
+  }
+}
+
+function podMetric(input: CalcInput, obs: MetricObservation): MetricProposal {
+  const { metric, currentReplicas: current } = input;
+  if (obs.kind === ObservationKind.VALUE) {
+    throw new Error(`HpaSimulator: metric ${metric.id} (${metric.type}) takes per-pod observations (perPodUsage, totalUsage, podSamples), not a value`);
+  }
+  if (current === 0) return { error: 'no pods returned by selector while calculating replica count' };
+  // Samples as sum and count over the pods that have one (milli-units).
+  let sum: number;
+  let count: number;
+  if (obs.kind === ObservationKind.PER_POD_USAGE) {
+    sum = toMilli(obs.values[0]) * current;
+    count = current;
+  } else if (obs.kind === ObservationKind.TOTAL_USAGE) {
+    sum = toMilli(obs.values[0]);
+    count = current;
+  } else {
+    const used = obs.values.slice(0, current);
+    sum = used.reduce((acc, v) => acc + toMilli(v), 0);
+    count = used.length;
+  }
+  if (count === 0) return { error: 'did not receive metrics for targeted pods (pods might be unready)' };
+  const missing = current - count;
+
+  if (metric.targetType === 'Utilization') {
+    const request = input.requestMilli;
+    if (request <= 0) return { error: `missing request for ${metric.resource}` };
+    const utilization = idiv(sum * 100, request * count);
+    const ratio = utilization / metric.target;
+    const usage = utilization;
+    if (missing === 0) {
+      return { replicas: isWithin(input.tolerances, ratio) ? current : Math.ceil(ratio * count), usage };
+    }
+    // Missing pods: 100% of their request (or the target above 100%) on a scale-down, 0 on a scale-up.
+    const fill = ratio < 1.0 ? idiv(request * Math.max(100, metric.target), 100) * missing : 0;
+    const newRatio = idiv((sum + fill) * 100, request * current) / metric.target;
+    return { replicas: adjusted(input, ratio, newRatio, current), usage };
+  }
+
+  // AverageValue (Resource, ContainerResource, Pods): integer average over the samples.
+  const average = idiv(sum, count);
+  const ratio = average / metric.target;
+  const usage = average / 1000;
+  if (missing === 0) {
+    return { replicas: isWithin(input.tolerances, ratio) ? current : Math.ceil(ratio * count), usage };
+  }
+  // Missing pods: the target on a scale-down, 0 on a scale-up.
+  const fill = ratio < 1.0 ? metric.target * missing : 0;
+  const newRatio = idiv(sum + fill, current) / metric.target;
+  return { replicas: adjusted(input, ratio, newRatio, current), usage };
+}
+
+/** The second pass of `calcPlainMetricReplicas` / `GetResourceReplicas` with missing pods. */
+function adjusted(input: CalcInput, ratio: number, newRatio: number, samples: number): number {
+  const current = input.currentReplicas;
+  if (isWithin(input.tolerances, newRatio) || (ratio < 1.0 && newRatio > 1.0) || (ratio > 1.0 && newRatio < 1.0)) {
+    return current;
+  }
+  const next = Math.ceil(newRatio * samples);
+  if ((newRatio < 1.0 && next > current) || (newRatio > 1.0 && next < current)) return current;
+  return next;
+}
+
+function objectOrExternal(input: CalcInput, obs: MetricObservation): MetricProposal {
+  const { metric, currentReplicas: current } = input;
+  if (obs.kind !== ObservationKind.VALUE) {
+    throw new Error(`HpaSimulator: metric ${metric.id} (${metric.type}) takes value() or series(), not per-pod observations`);
+  }
+  if (metric.type === 'Object' && obs.values.length !== 1) {
+    throw new Error(`HpaSimulator: metric ${metric.id} is an Object metric: it has one value, not a series`);
+  }
+  if (obs.values.length === 0) return { error: `no external metrics returned for ${metric.id}` };
+  const value = Math.min(obs.values.reduce((acc, v) => acc + toMilli(v), 0), Number.MAX_SAFE_INTEGER);
+  const usage = value / 1000;
+  if (metric.targetType === 'AverageValue') {
+    // GetObjectPerPodMetricReplicas / GetExternalPerPodMetricReplicas: statusReplicas == current.
+    const ratio = value / (metric.target * current);
+    const replicas = isWithin(input.tolerances, ratio) ? current : Math.ceil(value / metric.target);
+    return { replicas: Math.min(replicas, INT32_MAX), usage };
+  }
+  const ratio = value / metric.target;
+  if (current === 0) return { replicas: Math.min(Math.ceil(ratio), INT32_MAX), usage };
+  if (isWithin(input.tolerances, ratio)) return { replicas: current, usage };
+  return { replicas: Math.min(Math.ceil(ratio * current), INT32_MAX), usage };
+}
+
+/** Integer division of non-negative integers, exact beyond 2^53 too (int64 in Go). */
+export function idiv(a: number, b: number): number {
+  if (a < 2 ** 50 && b < 2 ** 50) {
+    let q = Math.floor(a / b);
+    if (q * b > a) q--;
+    else if ((q + 1) * b <= a) q++;
+    return q;
+  }
+  return Number(BigInt(Math.round(a)) / BigInt(Math.round(b)));
+}
