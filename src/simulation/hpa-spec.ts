@@ -1,12 +1,12 @@
 /**
  * The parts of an autoscaling/v2 HPA the controller reads, decoded once from a manifest and
- * defaulted as the API server stores it (`applyDefaults`) and as the controller completes it
+ * defaulted as the API server stores it (`defaultedSpec`) and as the controller completes it
  * (`maybeInitScaleDownStabilizationWindow`). Internal to the simulator.
  */
 import { ClusterProfile } from '../cluster-profile';
 import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS, INT32_MAX } from '../private/constants';
 import { GATE_CONFIGURABLE_TOLERANCE, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
-import { applyDefaults } from '../validation/defaults';
+import { defaultedSpec } from '../validation/defaults';
 import { parseQuantity } from '../validation/quantity';
 
 /** The metric source types of autoscaling/v2. */
@@ -62,8 +62,7 @@ export function decodeSpec(manifest: any, profile: ClusterProfile, flags: Contro
   if (typeof manifest !== 'object' || manifest === null || typeof manifest.spec !== 'object' || manifest.spec === null) {
     throw new Error('HpaSimulator: the manifest has no spec');
   }
-  const spec = JSON.parse(JSON.stringify(manifest.spec));
-  applyDefaults(spec);
+  const spec = defaultedSpec(JSON.parse(JSON.stringify(manifest.spec)));
   const name = String(manifest.metadata?.name ?? 'hpa');
   const minReplicas = int(spec.minReplicas, 'spec.minReplicas');
   const maxReplicas = int(spec.maxReplicas, 'spec.maxReplicas');
