@@ -5,6 +5,7 @@ import { Behavior } from './behavior';
 import { ClusterProfile } from './cluster-profile';
 import { Metric } from './metric';
 import { HPA_API_VERSION, HPA_KIND } from './private/constants';
+import { NOT_PLAIN, plainJson } from './private/plain';
 import { toKube } from './private/to-kube';
 import { ScaleTarget } from './scale-target';
 import { validateManifest } from './validation/engine';
@@ -169,7 +170,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * `HpaValidator` plus the checks against its target, with `ruleLevels` applied.
    */
   public validateHpa(): ValidationIssue[] {
-    const manifest = this.apiObject.toJson();
+    const manifest = this.renderForValidation();
     const issues = validateManifest(manifest, {
       profile: this.cluster,
       workload: this.target._facts(manifest.metadata?.namespace),
@@ -202,6 +203,19 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       metrics: this._metrics.length > 0 ? this._metrics.map(m => toKube(m, format)) : undefined,
       behavior: toKube(this.behavior),
     };
+  }
+
+  /**
+   * The manifest as synth writes it. The spec is the library's own plain data, so it is copied
+   * rather than resolved (synth resolves it once more anyway); a token in it, or a JSON patch on
+   * the L1, takes the full rendering path.
+   */
+  private renderForValidation(): any {
+    const spec = plainJson(this._toKube());
+    if (spec === NOT_PLAIN || (this.apiObject as unknown as { patches?: unknown[] }).patches?.length) {
+      return this.apiObject.toJson();
+    }
+    return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: this.apiObject.metadata.toJson(), spec };
   }
 
   /** The errors for cdk8s's validation; warnings are printed once. */

@@ -1,4 +1,4 @@
-import { ApiObject, App, Chart, Duration, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Duration, JsonPatch, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
   Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, Metric, MetricTarget, RuleLevel, ScaleTarget, ScalingPolicy,
@@ -132,11 +132,11 @@ describe('HorizontalPodAutoscalerV2', () => {
         message = (e as Error).message;
       }
       expect(message.split('\n').slice(1).map(l => l.trim())).toEqual([
-        '[test/Hpa] spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 [HPA123] (fix: use a period of at most 1800s)',
         '[test/Hpa] spec.maxReplicas: Required value: must be set and greater than 0 [HPA102] (fix: set maxReplicas to the most replicas the workload may have)',
         '[test/Hpa] spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas` [HPA103] (fix: raise maxReplicas to at least 2, or lower minReplicas)',
         '[test/Hpa] spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue [HPA117] (fix: Pods metrics take MetricTarget.averageValue())',
         '[test/Hpa] spec.metrics[0].pods.target.type: Invalid value: "Utilization": Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics; the controller ignores it on pods metrics [HPA202] (fix: use MetricTarget.averageValue())',
+        '[test/Hpa] spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 [HPA123] (fix: use a period of at most 1800s)',
       ]);
     });
 
@@ -170,6 +170,13 @@ describe('HorizontalPodAutoscalerV2', () => {
         ['HPA302', 'spec.metrics[1].containerResource.container', expect.stringContaining('has no container named "sidecar" (it has "app", "proxy")')],
       ]);
       expect(() => app.synthYaml()).toThrow(/HPA301[\s\S]*HPA302/);
+    });
+
+    test('validates what synth writes, JSON patches on the L1 included', () => {
+      const { chart, deployment } = setup();
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+      (hpa.node.findChild('Resource') as ApiObject).addJsonPatch(JsonPatch.replace('/spec/maxReplicas', 0));
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.path])).toEqual([['HPA102', 'spec.maxReplicas'], ['HPA103', 'spec.maxReplicas']]);
     });
 
     test('fails when the target fixes its replicas', () => {
@@ -235,7 +242,7 @@ describe('HorizontalPodAutoscalerV2', () => {
         maxReplicas: 10,
         metrics: [Metric.external({ name: 'queue', target: MetricTarget.averageValue(5), fallback: ExternalFallback.replicas(3) })],
       });
-      expect(hpa.validateHpa().map(i => i.ruleId)).toEqual(['HPA152', 'HPA101']); // in manifest (alphabetical) order
+      expect(hpa.validateHpa().map(i => i.ruleId)).toEqual(['HPA101', 'HPA152']); // in manifest order
       ClusterProfile.of({ featureGates: { HPAScaleToZero: true, HPAExternalMetricFallback: true } }).applyTo(chart);
       expect(hpa.validateHpa()).toEqual([]);
     });

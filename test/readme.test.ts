@@ -20,8 +20,6 @@ describe('README', () => {
     }
     const lines = message.split('\n');
     expect(lines).toHaveLength(4);
-    for (const line of lines) {
-      expect(readme).toContain(line);
-    }
+    expect(readme).toContain(['```text', `Error: ${lines.join('\n')}`, '```'].join('\n'));
   });
 });
