@@ -187,7 +187,7 @@ function decodeValue(value: unknown, type: Type, parent: string, name: string | 
     case 'quantity':
       return decodeQuantity(value, parent, name, ctx);
     case 'duration':
-      return typeof value === 'string' && parseGoDuration(value) !== undefined
+      return typeof value === 'string' && parseGoDurationCached(value) !== undefined
         ? value
         : bad(ctx, pathOf(parent, name), value, 'must be a duration such as "3m", "90s" or "1h30m"');
     case 'stringMap':
@@ -213,17 +213,7 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Conte
   if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object');
   const source = value as { [name: string]: unknown };
   let result: { [name: string]: unknown } | undefined;
-  const changed = (upTo: string) => {
-    // Copy the fields decoded so far, up to (not including) `upTo`.
-    const copy: { [name: string]: unknown } = {};
-    for (const k in source) {
-      if (k === upTo) break;
-      if (Object.prototype.hasOwnProperty.call(source, k) && source[k] != null && Object.prototype.hasOwnProperty.call(type.fields, k)) {
-        copy[k] = source[k];
-      }
-    }
-    return copy;
-  };
+  const changed = (upTo: string) => copyUpTo(source, upTo);
   for (const name in source) {
     if (!Object.prototype.hasOwnProperty.call(source, name)) continue;
     const raw = source[name];
@@ -256,6 +246,16 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Conte
     if (result && decoded !== undefined) result[name] = decoded;
   }
   return result ?? value;
+}
+
+/** The fields before `upTo`: all decoded unchanged, or the copy would have started earlier. */
+function copyUpTo(source: { [name: string]: unknown }, upTo: string): { [name: string]: unknown } {
+  const copy: { [name: string]: unknown } = {};
+  for (const k in source) {
+    if (k === upTo) break;
+    if (Object.prototype.hasOwnProperty.call(source, k)) copy[k] = source[k];
+  }
+  return copy;
 }
 
 function decodeQuantity(value: unknown, parent: string, name: string | number | undefined, ctx: Context): unknown {
@@ -304,6 +304,16 @@ function isInteger(value: unknown): value is number {
 }
 
 const GO_DURATION_UNITS: { [unit: string]: number } = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+const durations = new Map<string, number | undefined>();
+
+function parseGoDurationCached(text: string): number | undefined {
+  if (durations.has(text)) return durations.get(text);
+  if (durations.size > 1000) durations.clear();
+  const seconds = parseGoDuration(text);
+  durations.set(text, seconds);
+  return seconds;
+}
 
 /** Go's `time.ParseDuration`, in seconds; undefined when it does not parse. */
 export function parseGoDuration(text: string): number | undefined {

@@ -19,28 +19,27 @@ const DEFAULT_METRICS = Object.freeze([Object.freeze({
  * share objects with the caller's input, so nothing is changed in place.
  */
 export function defaultedSpec(spec: unknown): { [key: string]: any } {
-  if (!isObject(spec)) return { minReplicas: DEFAULT_MIN_REPLICAS, metrics: DEFAULT_METRICS };
-  const result: { [key: string]: any } = { ...spec };
-  if (result.minReplicas === undefined) result.minReplicas = DEFAULT_MIN_REPLICAS;
-  if (result.metrics === undefined || (Array.isArray(result.metrics) && result.metrics.length === 0)) result.metrics = DEFAULT_METRICS;
-  const behavior = result.behavior;
-  if (isObject(behavior)) {
-    result.behavior = {
-      ...behavior,
-      scaleUp: defaultRules(behavior.scaleUp, DEFAULT_SCALE_UP_RULES),
-      scaleDown: defaultRules(behavior.scaleDown, DEFAULT_SCALE_DOWN_RULES),
-    };
-  }
-  return result;
+  const s: { [key: string]: any } = isObject(spec) ? spec : {};
+  const metrics = s.metrics;
+  const behavior = s.behavior;
+  return {
+    scaleTargetRef: s.scaleTargetRef,
+    minReplicas: s.minReplicas === undefined ? DEFAULT_MIN_REPLICAS : s.minReplicas,
+    maxReplicas: s.maxReplicas,
+    metrics: metrics === undefined || (Array.isArray(metrics) && metrics.length === 0) ? DEFAULT_METRICS : metrics,
+    behavior: isObject(behavior)
+      ? { scaleUp: defaultRules(behavior.scaleUp, DEFAULT_SCALE_UP_RULES), scaleDown: defaultRules(behavior.scaleDown, DEFAULT_SCALE_DOWN_RULES) }
+      : behavior,
+  };
 }
 
 function defaultRules(rules: any, defaults: RawRules): any {
-  if (rules !== undefined && !isObject(rules)) return rules;
   if (rules === undefined) return defaults;
+  if (!isObject(rules)) return rules;
   return {
-    ...rules,
-    stabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? defaults.stabilizationWindowSeconds,
-    selectPolicy: rules.selectPolicy ?? defaults.selectPolicy,
-    policies: rules.policies ?? defaults.policies,
+    stabilizationWindowSeconds: rules.stabilizationWindowSeconds === undefined ? defaults.stabilizationWindowSeconds : rules.stabilizationWindowSeconds,
+    selectPolicy: rules.selectPolicy === undefined ? defaults.selectPolicy : rules.selectPolicy,
+    policies: rules.policies === undefined ? defaults.policies : rules.policies,
+    tolerance: rules.tolerance,
   };
 }

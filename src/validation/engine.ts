@@ -49,9 +49,13 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
     return;
   }
   const spec = defaultedSpec(decoded.spec);
-  const metrics = Array.isArray(spec.metrics)
-    ? spec.metrics.flatMap((metric: unknown, i: number) => isObject(metric) ? [{ metric, path: index('spec.metrics', i) }] : [])
-    : [];
+  const metrics: Array<{ metric: { [key: string]: any }; path: string }> = [];
+  if (Array.isArray(spec.metrics)) {
+    for (let i = 0; i < spec.metrics.length; i++) {
+      const metric = spec.metrics[i];
+      if (isObject(metric)) metrics.push({ metric, path: `spec.metrics[${i}]` });
+    }
+  }
   const ctx: RuleContext = { profile, out, manifest: decoded, spec, metrics };
 
   checkTypeMeta(ctx);

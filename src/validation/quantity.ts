@@ -10,8 +10,20 @@ const DECIMAL: { [suffix: string]: number } = { 'n': 1e-9, 'u': 1e-6, 'm': 1e-3,
 
 export type ParsedQuantity = { readonly ok: true; readonly sign: number; readonly value: number } | { readonly ok: false; readonly error: string };
 
-/** Parses a quantity given as a string or a JSON number. */
+const cache = new Map<string | number, ParsedQuantity>();
+
+/** Parses a quantity given as a string or a JSON number (memoized: manifests repeat a few values). */
 export function parseQuantity(input: string | number): ParsedQuantity {
+  let parsed = cache.get(input);
+  if (parsed === undefined) {
+    if (cache.size > 1000) cache.clear();
+    parsed = parse(input);
+    cache.set(input, parsed);
+  }
+  return parsed;
+}
+
+function parse(input: string | number): ParsedQuantity {
   // Quantity.UnmarshalJSON trims white space before parsing.
   const str = typeof input === 'number' ? String(input) : input.trim();
   const m = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*)([-+]?[0-9]*)$/.exec(str);
