@@ -38,7 +38,11 @@ interface Unavailable {
 
 type Scalar = 'string' | 'int32' | 'int64' | 'quantity' | 'duration' | 'any' | 'stringMap';
 type Type = Scalar | ObjectType | ArrayType;
-interface ObjectType { readonly fields: { readonly [name: string]: Field } }
+interface ObjectType {
+  readonly fields: { readonly [name: string]: Field };
+  /** The same fields, for fast look-ups. */
+  readonly fieldMap: ReadonlyMap<string, Field>;
+}
 interface ArrayType { readonly items: Type }
 interface Field {
   readonly type: Type;
@@ -46,9 +50,10 @@ interface Field {
 }
 
 const f = (type: Type, available?: (ctx: Context) => Unavailable | undefined): Field => ({ type, available });
-const obj = (fields: { [name: string]: Type | Field }): ObjectType => ({
-  fields: Object.fromEntries(Object.entries(fields).map(([n, t]) => [n, isField(t) ? t : f(t)])),
-});
+const obj = (fields: { [name: string]: Type | Field }): ObjectType => {
+  const entries = Object.entries(fields).map(([n, t]): [string, Field] => [n, isField(t) ? t : f(t)]);
+  return { fields: Object.fromEntries(entries), fieldMap: new Map(entries) };
+};
 const arr = (items: Type): ArrayType => ({ items });
 function isField(t: Type | Field): t is Field {
   return typeof t === 'object' && 'type' in t;
@@ -213,17 +218,17 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Conte
   if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object');
   const source = value as { [name: string]: unknown };
   let result: { [name: string]: unknown } | undefined;
-  const changed = (upTo: string) => copyUpTo(source, upTo);
-  for (const name in source) {
-    if (!Object.prototype.hasOwnProperty.call(source, name)) continue;
+  const names = Object.keys(source);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     const raw = source[name];
-    const field = Object.prototype.hasOwnProperty.call(type.fields, name) ? type.fields[name] : undefined;
+    const field = type.fieldMap.get(name);
     if (!field) {
       const fieldPath = child(path, name);
       const suggestion = closest(name, Object.keys(type.fields));
       ctx.out.unknownField('HPA126', fieldPath, `strict decoding error: unknown field "${fieldPath}"`,
         suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`);
-      result ??= changed(name);
+      result ??= copyUpTo(source, names, i);
       continue;
     }
     const unavailable = raw == null || !field.available ? undefined : field.available(ctx);
@@ -237,24 +242,21 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Conte
         }
       }
       if (unavailable.dropped) {
-        result ??= changed(name);
+        result ??= copyUpTo(source, names, i);
         continue;
       }
     }
     const decoded = decodeValue(raw, field.type, path, name, ctx);
-    if (decoded !== raw) result ??= changed(name);
+    if (decoded !== raw) result ??= copyUpTo(source, names, i);
     if (result && decoded !== undefined) result[name] = decoded;
   }
   return result ?? value;
 }
 
-/** The fields before `upTo`: all decoded unchanged, or the copy would have started earlier. */
-function copyUpTo(source: { [name: string]: unknown }, upTo: string): { [name: string]: unknown } {
+/** The fields before `names[end]`: all decoded unchanged, or the copy would have started earlier. */
+function copyUpTo(source: { [name: string]: unknown }, names: string[], end: number): { [name: string]: unknown } {
   const copy: { [name: string]: unknown } = {};
-  for (const k in source) {
-    if (k === upTo) break;
-    if (Object.prototype.hasOwnProperty.call(source, k)) copy[k] = source[k];
-  }
+  for (let i = 0; i < end; i++) copy[names[i]] = source[names[i]];
   return copy;
 }
 
