@@ -98,6 +98,39 @@ const variants = {
     return now() - start;
   },
 
+  /** One week of 15 s syncs (n weeks) with three metrics and default behavior. */
+  simulate() {
+    const h = require('../lib');
+    const manifest = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        minReplicas: 1,
+        maxReplicas: 50,
+        metrics: [
+          { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } },
+          { type: 'Pods', pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: '100' } } },
+          { type: 'External', external: { metric: { name: 'queue' }, target: { type: 'AverageValue', averageValue: '30' } } },
+        ],
+      },
+    };
+    const week = 7 * 86400;
+    const trace = h.SimulationTrace.create();
+    for (let t = 0; t < week * n; t += 600) {
+      const load = 1 + Math.sin(t / 7000);
+      trace.at(t, 'cpu', h.MetricObservation.totalUsage(400 * load))
+        .at(t, 'rps', h.MetricObservation.totalUsage(1000 * load))
+        .at(t, 'queue', t % 6000 === 0 ? h.MetricObservation.failure() : h.MetricObservation.value(300 * load));
+    }
+    const start = now();
+    const result = h.HpaSimulator.fromManifest(manifest).run(trace, { until: week * n - 15 });
+    const ms = now() - start;
+    if (result.steps.length !== 40320 * n) throw new Error(`expected ${40320 * n} syncs, got ${result.steps.length}`);
+    return ms;
+  },
+
   validate() {
     const h = require('../lib');
     const manifests = plainManifests();
@@ -152,7 +185,7 @@ if (variant === 'require') {
 } else {
   const run = variants[variant];
   if (!run || !(n > 0)) {
-    console.error('usage: node bench/variant.js <ours|plus|l1|validate|schema> <n> | require <plus|ours>');
+    console.error('usage: node bench/variant.js <ours|plus|l1|validate|schema|simulate> <n> | require <plus|ours>');
     process.exit(2);
   }
   const ms = run();
