@@ -36,8 +36,9 @@ export function defaultedSpec(spec: unknown): { [key: string]: any } {
 function defaultRules(rules: any, defaults: RawRules): any {
   if (rules === undefined) return defaults;
   if (!isObject(rules)) return rules;
+  const window = rules.stabilizationWindowSeconds;
   return {
-    stabilizationWindowSeconds: rules.stabilizationWindowSeconds === undefined ? defaults.stabilizationWindowSeconds : rules.stabilizationWindowSeconds,
+    stabilizationWindowSeconds: window === undefined ? defaults.stabilizationWindowSeconds : window,
     selectPolicy: rules.selectPolicy === undefined ? defaults.selectPolicy : rules.selectPolicy,
     policies: rules.policies === undefined ? defaults.policies : rules.policies,
     tolerance: rules.tolerance,
