@@ -13,8 +13,8 @@ import {
 } from './rule-cases';
 import { ClusterProfileOptions, Severity } from '../../src';
 import { INT32_MAX } from '../../src/private/constants';
-import { isAdjustableRule, RULES } from '../../src/validation/rule-catalog';
 import { calculateScaleDownLimitWithBehaviors, calculateScaleUpLimitWithScalingRules } from '../../src/simulation/normalization';
+import { isAdjustableRule, RULES } from '../../src/validation/rule-catalog';
 
 /** A direction's rules for the simulator's limit functions. */
 const simRules = (selectPolicy: string, policies: any[]) => ({
