@@ -8,6 +8,7 @@ import { decode } from './decode';
 import { defaultedSpec } from './defaults';
 import { child, index, IssueList } from './field-errors';
 import { checkBehavior } from './rules/behavior';
+import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
 import { checkAgainstWorkload } from './rules/cross-object';
@@ -69,6 +70,7 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
   checkControllerPitfalls(ctx);
   if (options.workload) checkAgainstWorkload(ctx, options.workload);
   checkLints(ctx);
+  checkBehaviorLints(ctx);
 }
 
 /**

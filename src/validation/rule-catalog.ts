@@ -65,6 +65,9 @@ export const RULES: { readonly [ruleId: string]: RuleInfo } = {
   HPA403: warning('scale to zero with scale-down Disabled never reaches zero'),
   HPA404: warning('minReplicas of at least 2 for availability (kube-score, Polaris, kube-linter)'),
   HPA405: warning('a well-known workload kind is targeted through its current API version'),
+  HPA406: warning('scale to zero can scale up again: not every scale-up policy is Percent (with Max), and none is (with Min), since a percentage of 0 replicas is 0'),
+  HPA407: warning('no scale-up Pods policy value so large that current + value overflows int32 at every count, which freezes scale-up (with Min, or Max when every policy does)'),
+  HPA408: warning('the scale-up stabilization window is not longer than the scale-down one (default 300s); otherwise short load peaks never add pods while short lulls remove them'),
 };
 
 /** Whether a rule's severity may be changed or the rule turned off on a construct. */
