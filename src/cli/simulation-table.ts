@@ -5,19 +5,28 @@ import { MetricStepResult, SimulatedMetric, SimulationResult, SimulationStep } f
 /**
  * One row per sync that changed the replicas: time, replicas before -> after, desired, per
  * metric `usage -> proposal`, and why the count was limited (ScalingLimited) or the sync's
- * error; then `final replicas: N ...`.
+ * error; a row for each `scaleTo` of the trace; then `final replicas: N ...`.
  */
 export function formatSimulationTable(result: SimulationResult): string {
   const header = ['time', 'replicas', 'desired', ...result.metrics.map(metricHeader), 'limited / error'];
-  const rows = result.steps
-    .filter(s => s.replicas !== s.currentReplicas)
-    .map(s => [
-      `${s.time}s`,
-      `${s.currentReplicas} -> ${s.replicas}`,
-      String(s.desiredReplicas),
-      ...result.metrics.map(m => metricCell(m, s.metrics.find(r => r.metric === m.id))),
-      note(s),
-    ]);
+  const rows: string[][] = [];
+  let replicas = result.steps[0]?.currentReplicas;
+  for (const s of result.steps) {
+    if (s.currentReplicas !== replicas) {
+      // A scaleTo of the trace, applied before this sync.
+      rows.push([`${s.time}s`, `${replicas} -> ${s.currentReplicas}`, '', ...result.metrics.map(() => ''), 'scaled by hand (scaleTo)']);
+    }
+    if (s.replicas !== s.currentReplicas) {
+      rows.push([
+        `${s.time}s`,
+        `${s.currentReplicas} -> ${s.replicas}`,
+        String(s.desiredReplicas),
+        ...result.metrics.map(m => metricCell(m, s.metrics.find(r => r.metric === m.id))),
+        note(s),
+      ]);
+    }
+    replicas = s.replicas;
+  }
   const lines = rows.length > 0 ? alignColumns([header, ...rows]) : ['no sync changed the replicas'];
   const last = result.steps[result.steps.length - 1];
   if (last) {

@@ -118,7 +118,7 @@ export function parseTraceCsv(text: string, metrics: readonly SimulatedMetric[])
 function number(text: string, nonNegative: boolean): number | string {
   const q = text === '' ? undefined : parseQuantity(text);
   if (!q || !q.ok || !Number.isFinite(q.value)) return `"${text}" is not a number or quantity (such as 40, 0.5, 500m, 2Gi)`;
-  const n = q.sign * q.value;
+  const n = q.value;
   if (nonNegative && n < 0) return `"${text}" is negative: usages are 0 or more`;
   return n;
 }
