@@ -97,7 +97,7 @@ export function parseTraceCsv(text: string, metrics: readonly SimulatedMetric[])
       }
       if (kind.types && !kind.types.includes(metric.type)) {
         const fits = Object.values(OBSERVATIONS).filter(o => o.types?.includes(metric!.type)).map(o => o.name);
-        problems.push({ line, message: `observation: ${kind.name} is for ${kind.types.join(', ')} metrics; "${metric.id}" is a ${metric.type} metric: use ${fits.join(', ')} or failure` });
+        problems.push({ line, message: `observation: ${kind.name} is for ${kind.types.join(', ')} metrics; "${metric.id}" is ${/^[AEIOU]/.test(metric.type) ? 'an' : 'a'} ${metric.type} metric: use ${fits.join(', ')} or failure` });
         return;
       }
     }
