@@ -124,8 +124,13 @@ function runSimulate(argv: readonly string[], io: Io): number {
     for (const document of parseSource(input.text)) {
       for (const error of document.errors) {
         syntaxErrors.push({
-          file: input.name, line: error.position.line, column: error.position.column, severity: Severity.ERROR,
-          ruleId: SYNTAX_RULE_ID, path: '<root>', message: `syntax error: ${error.message}`,
+          file: input.name,
+          line: error.position.line,
+          column: error.position.column,
+          severity: Severity.ERROR,
+          ruleId: SYNTAX_RULE_ID,
+          path: '<root>',
+          message: `syntax error: ${error.message}`,
         });
       }
       for (const object of objectsOf(input.name, document)) objects.add(object);

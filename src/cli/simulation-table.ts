@@ -1,6 +1,6 @@
 /** The text report of `cdk8s-hpa simulate`: the syncs that changed the replicas, and the end state. */
-import { ConditionStatus, ConditionType } from '../status';
 import { MetricStepResult, SimulatedMetric, SimulationResult, SimulationStep } from '../simulation/simulation-result';
+import { ConditionStatus, ConditionType } from '../status';
 
 /**
  * One row per sync that changed the replicas: time, replicas before -> after, desired, per
