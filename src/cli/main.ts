@@ -6,11 +6,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, Io } from './command';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { simulateCommand } from './simulate-command';
 import { validateCommand } from './validate-command';
 
 /** The subcommands; adding one is one line here. */
 const COMMANDS: { readonly [name: string]: Command } = {
   validate: validateCommand,
+  simulate: simulateCommand,
 };
 
 function mainHelp(): string {
@@ -27,6 +29,7 @@ function mainHelp(): string {
     '',
     'Example:',
     '  cdk8s-hpa validate --k8s-version 1.33 manifests/',
+    '  cdk8s-hpa simulate --hpa web-hpa.yaml --trace load.csv --svg web.svg',
     '',
   ].join('\n');
 }

@@ -19,7 +19,7 @@ import { Severity, ValidationIssue } from '../validation/validation-issue';
 export const SYNTAX_RULE_ID = 'YAML';
 
 /** HPA API versions whose fields differ from autoscaling/v2: only the migration is reported. */
-const OLDER_SCHEMAS = ['autoscaling/v1', 'autoscaling/v2beta1'];
+export const OLDER_SCHEMAS = ['autoscaling/v1', 'autoscaling/v2beta1'];
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
 
@@ -137,7 +137,7 @@ function runValidate(argv: readonly string[], io: Io): number {
 }
 
 /** One HPA's issues, placed in its source. */
-function checkHpa(hpa: InputObject, profile: ClusterProfile, objects: InputObjects, duplicateOf: InputObject | undefined): Located[] {
+export function checkHpa(hpa: InputObject, profile: ClusterProfile, objects: InputObjects, duplicateOf?: InputObject): Located[] {
   const manifest = hpa.manifest;
   let found: ValidationIssue[] = validateManifest(manifest, { profile, workload: objects.workloadOf(hpa) });
   if (OLDER_SCHEMAS.includes(manifest.apiVersion)) {

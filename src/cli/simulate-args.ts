@@ -1,0 +1,95 @@
+/** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
+import { parseFeatureGates } from './args';
+import { parseDuration } from './duration-arg';
+import { UsageError } from './errors';
+
+export interface SimulateArgs {
+  readonly help: boolean;
+  /** `--hpa`: the manifest file, or `-` for standard input. */
+  readonly hpa?: string;
+  /** `--name`: which HPA of the file, by `metadata.name`. */
+  readonly name?: string;
+  /** `--trace`: the trace CSV file. */
+  readonly trace?: string;
+  /** `--until`, in seconds. */
+  readonly until?: number;
+  /** `--svg`: where to write the plot. */
+  readonly svg?: string;
+  /** `--csv`: where to write one row per sync. */
+  readonly csv?: string;
+  /** `--k8s-version`; checked by `ClusterProfile`, which reports an unknown version as HPA154. */
+  readonly k8sVersion?: string;
+  /** `--feature-gates A=true,B=false`, merged over repeated flags. */
+  readonly featureGates: { [gate: string]: boolean };
+  /** `--initial-replicas`. */
+  readonly initialReplicas?: number;
+}
+
+/** Parses the arguments after `simulate`. Accepts `--flag value` and `--flag=value`. */
+export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
+  let help = false;
+  const files: { hpa?: string; trace?: string; svg?: string; csv?: string; name?: string } = {};
+  let until: number | undefined;
+  let k8sVersion: string | undefined;
+  const featureGates: { [gate: string]: boolean } = {};
+  let initialReplicas: number | undefined;
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('-') || arg === '-') {
+      throw new UsageError(`unexpected argument "${arg}" (the HPA is given with --hpa, the trace with --trace)`);
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${flag} needs a value`);
+      i++;
+      return next;
+    };
+    const nonEmpty = (): string => {
+      const v = value().trim();
+      if (v === '') throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '-h':
+      case '--help':
+        if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+        help = true;
+        break;
+      case '--hpa':
+      case '--trace':
+      case '--svg':
+      case '--csv':
+      case '--name':
+        files[flag.slice(2) as keyof typeof files] = nonEmpty();
+        break;
+      case '--until': {
+        const parsed = parseDuration(nonEmpty());
+        if (!parsed.ok) throw new UsageError(`--until: ${parsed.error}`);
+        until = parsed.seconds;
+        break;
+      }
+      case '--k8s-version':
+        k8sVersion = nonEmpty();
+        break;
+      case '--feature-gates':
+        Object.assign(featureGates, parseFeatureGates(value()));
+        break;
+      case '--initial-replicas': {
+        const v = nonEmpty();
+        if (!/^\d+$/.test(v) || Number(v) > 2 ** 31 - 1) {
+          throw new UsageError(`--initial-replicas must be a whole number of replicas, 0 or more (got "${v}")`);
+        }
+        initialReplicas = Number(v);
+        break;
+      }
+      default:
+        throw new UsageError(`unknown option ${flag}`);
+    }
+  }
+  return { help, ...files, until, k8sVersion, featureGates, initialReplicas };
+}

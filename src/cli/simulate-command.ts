@@ -1,0 +1,232 @@
+/**
+ * `cdk8s-hpa simulate`: replays the HPA controller's decisions for one HPA manifest over a
+ * metric trace (`HpaSimulator`), after checking the manifest as `validate` does.
+ */
+import * as fs from 'fs';
+import { ClusterProfile } from '../cluster-profile';
+import { Command, Io } from './command';
+import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { formatSummary, formatText, Located } from './formatters';
+import { InputObject, InputObjects, objectsOf } from './input-objects';
+import { collectInputs, Input } from './inputs';
+import { parseSimulateArgs } from './simulate-args';
+import { formatSimulationTable } from './simulation-table';
+import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
+import { checkHpa, SYNTAX_RULE_ID } from './validate-command';
+import { parseSource } from './yaml-source';
+import { HpaSimulator } from '../simulation/hpa-simulator';
+import { SimulationTrace } from '../simulation/simulation-trace';
+import { Severity } from '../validation/validation-issue';
+
+/** Without --until, the run goes on this long after the trace's last row. */
+export const DEFAULT_RUN_AFTER_TRACE_SECONDS = 600;
+
+export const SIMULATE_HELP = `Usage: cdk8s-hpa simulate --hpa <file> --trace <trace.csv> [options]
+
+Replays the HPA controller's decisions (kube-controller-manager's horizontal.go and
+replica_calculator.go: tolerance, stabilization windows, scaling policies, min/max, conditions,
+scale to zero, External fallback) for one autoscaling/v2 HorizontalPodAutoscaler over a metric
+trace, one sync every 15s from time 0. The HPA is checked first, as "cdk8s-hpa validate" checks
+it: with errors it is not simulated. All pods are assumed Running and Ready.
+
+Prints one line per sync that changed the replicas, then the final replica count:
+     time  replicas  desired  cpu (50%)     limited / error
+      60s  2 -> 4    4        200% -> 8     ScaleUpLimit
+  <metric> (<target>) columns show the usage the controller compared with the target, and the
+  replica count the metric proposed ("error" when it failed); the last column is the
+  ScalingLimited reason when the count was limited, and the sync's error when a metric failed.
+
+Options:
+  --hpa <file>               YAML or JSON with the HPA (a directory: its .yaml, .yml and .json
+                             files; "-": standard input). Other kinds are ignored, but a workload
+                             the HPA targets is checked with it, as validate does.
+                             e.g. --hpa dist/app.k8s.yaml
+  --name <name>              which HPA, by metadata.name, when the input holds several
+                             e.g. --name web
+  --trace <file>             the metric trace, CSV (see "Trace file" below; "-": standard input)
+                             e.g. --trace load.csv
+  --until <duration>         the last sync time: seconds or with a unit (90s, 30m, 1h, 1h30m)
+                             (default: the trace's last time plus ${DEFAULT_RUN_AFTER_TRACE_SECONDS / 60}m)
+                             e.g. --until 30m
+  --svg <file>               also write a plot of replicas and metrics over time
+                             e.g. --svg run.svg
+  --csv <file>               also write one row per sync: replicas, desired, per metric usage,
+                             proposal and fallback, the conditions, the error
+                             e.g. --csv run.csv
+  --k8s-version <version>    the cluster's Kubernetes version (default: ${ClusterProfile.of().version});
+                             it decides which fields the controller reads
+                             e.g. --k8s-version 1.33
+  --feature-gates <gates>    feature gates over the release's defaults, NAME=true|false
+                             separated by commas; may be repeated
+                             e.g. --feature-gates HPAScaleToZero=true
+  --initial-replicas <n>     the target's replicas before the first sync
+                             (default: minReplicas, or 1 when minReplicas is 0)
+                             e.g. --initial-replicas 4
+  -h, --help                 show this help
+
+Trace file:
+  CSV with the header ${TRACE_HEADER.join(',')}; one row per change: from <time> on,
+  <metric> reports <observation>, until its next row. Before a metric's first row, it fails.
+    time         seconds, or with a unit: 90, 90s, 5m, 1h30m
+    metric       the metric's id: the resource name (cpu) for Resource, container/resource
+                 for ContainerResource, the metric name for Pods, Object and External
+                 (a name used twice: #<index in spec.metrics>)
+    observation  and its value:
+      perPodUsage  every pod uses <value>            Resource, ContainerResource, Pods
+      totalUsage   <value> spread over the pods      (a load that falls as pods are added)
+      podSamples   one usage per pod: 50;60;70       (pods beyond the list are missing)
+      value        an Object or External value       Object, External
+      series       External series, summed: 10;20    External
+      failure      the metrics API fails; the value, if any, is the error message
+      scaleTo      the target is scaled by hand to <value> replicas (metric left empty)
+  Values are numbers or Kubernetes quantities (500m, 2Gi). Utilization usages are percent of
+  the request: perPodUsage 80 is 80%. Blank lines and lines starting with # are skipped; quote
+  a field that holds a comma ("a, b").
+    time,metric,observation,value
+    0,cpu,perPodUsage,40
+    1m,cpu,totalUsage,400
+    90s,queue,series,10;20;30
+    2m,queue,failure,adapter down
+    10m,,scaleTo,3
+
+Exit codes:
+  0  simulated
+  1  the HPA has errors (printed as validate prints them; not simulated)
+  2  usage error, an input that could not be read, or a bad trace row (file:line: message)
+
+Examples:
+  cdk8s-hpa simulate --hpa web-hpa.yaml --trace load.csv
+  cdk8s synth && cdk8s-hpa simulate --hpa dist/ --name web --trace load.csv --until 1h --svg web.svg
+`;
+
+export const simulateCommand: Command = {
+  summary: 'replay the HPA controller over a metric trace (CSV)',
+  run: runSimulate,
+};
+
+function runSimulate(argv: readonly string[], io: Io): number {
+  const args = parseSimulateArgs(argv);
+  if (args.help) {
+    io.stdout(SIMULATE_HELP);
+    return EXIT_OK;
+  }
+  if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler');
+  if (args.trace === undefined) throw new UsageError('--trace is required: the CSV file of metric observations');
+  if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
+  const profile = ClusterProfile.of({ version: args.k8sVersion, featureGates: args.featureGates });
+
+  // The HPA: read, parsed, picked, checked.
+  const hpaInputs = readInputs(args.hpa, io, true);
+  if (!hpaInputs) return EXIT_USAGE;
+  const syntaxErrors: Located[] = [];
+  const objects = new InputObjects();
+  for (const input of hpaInputs) {
+    for (const document of parseSource(input.text)) {
+      for (const error of document.errors) {
+        syntaxErrors.push({
+          file: input.name,
+          line: error.position.line,
+          column: error.position.column,
+          severity: Severity.ERROR,
+          ruleId: SYNTAX_RULE_ID,
+          path: '<root>',
+          message: `syntax error: ${error.message}`,
+        });
+      }
+      for (const object of objectsOf(input.name, document)) objects.add(object);
+    }
+  }
+  if (syntaxErrors.length > 0) {
+    io.stdout(syntaxErrors.map(e => `${formatText(e)}\n`).join(''));
+    io.stderr(`cdk8s-hpa: ${args.hpa} cannot be read as YAML: not simulated\n`);
+    return EXIT_ISSUES;
+  }
+  const hpa = pickHpa(objects.hpas, args.hpa, args.name);
+  const issues = checkHpa(hpa, profile, objects);
+  const errors = issues.filter(i => i.severity === Severity.ERROR).length;
+  if (errors > 0) {
+    io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
+    io.stderr(`cdk8s-hpa: ${formatSummary({ files: hpaInputs.length, hpas: 1, errors, warnings: issues.length - errors })}: not simulated\n`);
+    return EXIT_ISSUES;
+  }
+  for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
+
+  const simulator = HpaSimulator.fromManifest(hpa.manifest, { cluster: profile, initialReplicas: args.initialReplicas });
+  // A run without syncs' worth of trace names the metrics with their types, for the trace's checks.
+  const metrics = simulator.run(SimulationTrace.create(), { until: 0 }).metrics;
+
+  // The trace.
+  if (args.trace !== '-' && isDirectory(args.trace)) {
+    io.stderr(`cdk8s-hpa: ${args.trace}: is a directory; --trace takes one CSV file\n`);
+    return EXIT_USAGE;
+  }
+  const traceInputs = readInputs(args.trace, io, false);
+  if (!traceInputs) return EXIT_USAGE;
+  const traceInput = traceInputs[0];
+  const parsed = parseTraceCsv(traceInput.text, metrics);
+  if (parsed.problems.length > 0) {
+    for (const p of parsed.problems) io.stderr(`cdk8s-hpa: ${traceInput.name}:${p.line}: ${p.message}\n`);
+    io.stderr(`cdk8s-hpa: ${plural(parsed.problems.length, 'bad line')} in the trace: not simulated (cdk8s-hpa simulate --help describes the format)\n`);
+    return EXIT_USAGE;
+  }
+
+  const until = args.until ?? parsed.lastTime + DEFAULT_RUN_AFTER_TRACE_SECONDS;
+  const result = simulator.run(parsed.trace, { until });
+  io.stdout(formatSimulationTable(result));
+
+  let code = EXIT_OK;
+  for (const [file, render] of [[args.svg, () => result.toSvg()], [args.csv, () => result.toCsv()]] as const) {
+    if (file === undefined) continue;
+    try {
+      fs.writeFileSync(file, render());
+    } catch (e) {
+      io.stderr(`cdk8s-hpa: ${file}: cannot write: ${(e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e))}\n`);
+      code = EXIT_USAGE;
+    }
+  }
+  return code;
+}
+
+/** The inputs of `name`, or undefined after printing why they cannot be read. */
+function readInputs(name: string, io: Io, manifests: boolean): Input[] | undefined {
+  const collected = collectInputs([name], io.readStdin);
+  for (const problem of collected.problems) io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
+  if (collected.problems.length > 0) return undefined;
+  if (collected.inputs.length === 0) {
+    io.stderr(`cdk8s-hpa: ${name}: no ${manifests ? '.yaml, .yml or .json file' : 'file'} in it\n`);
+    return undefined;
+  }
+  return collected.inputs;
+}
+
+/** The one HPA of the input, or the one `--name` names. */
+function pickHpa(hpas: InputObject[], input: string, name: string | undefined): InputObject {
+  const nameOf = (h: InputObject) => String(h.manifest.metadata?.name ?? '<no name>');
+  const names = hpas.map(nameOf).join(', ');
+  if (hpas.length === 0) throw new UsageError(`no HorizontalPodAutoscaler in ${input}`);
+  if (name !== undefined) {
+    const named = hpas.filter(h => h.manifest.metadata?.name === name);
+    if (named.length === 0) throw new UsageError(`no HorizontalPodAutoscaler named "${name}" in ${input} (it has ${names})`);
+    if (named.length > 1) {
+      const where = named.map(h => `${h.file}:${h.document.positionOf(h.prefix).line}`).join(', ');
+      throw new UsageError(`${named.length} HorizontalPodAutoscalers are named "${name}" in ${input} (${where}): give one file with --hpa`);
+    }
+    return named[0];
+  }
+  if (hpas.length > 1) {
+    throw new UsageError(`${input} holds ${hpas.length} HorizontalPodAutoscalers (${names}): pick one with --name`);
+  }
+  return hpas[0];
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
