@@ -281,8 +281,9 @@ function axes(out: string[], name: string, top: number, h: number, maxV: number,
   for (const v of ticks(maxV)) {
     out.push(`<text x="${LEFT - 6}" y="${f(y(v) + 4)}" text-anchor="end" fill="#4b5563">${fmt(v)}</text>`);
   }
-  for (const t of ticks(t1 - t0).map(d => t0 + d)) {
-    out.push(`<text x="${f(x(t))}" y="${top + h + 14}" text-anchor="middle" fill="#4b5563">${timeLabel(t)}</text>`);
+  const time = timeTicks(t1 - t0);
+  for (const t of time.values.map(d => t0 + d)) {
+    out.push(`<text x="${f(x(t))}" y="${top + h + 14}" text-anchor="middle" fill="#4b5563">${timeLabel(t, time.unit)}</text>`);
   }
 }
 
@@ -302,11 +303,19 @@ function ticks(max: number): number[] {
   return out;
 }
 
-function timeLabel(seconds: number): string {
-  if (seconds === 0) return '0';
-  if (seconds % 3600 === 0) return `${seconds / 3600}h`;
-  if (seconds % 60 === 0) return `${seconds / 60}m`;
-  return `${seconds}s`;
+const TIME_STEPS = [15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400];
+
+/** About five time ticks at a round step, all labelled in the step's unit (s, m, h or d). */
+function timeTicks(span: number): { values: number[]; unit: [string, number] } {
+  const step = TIME_STEPS.find(s => s >= span / 6) ?? Math.ceil(span / 6 / 86400) * 86400;
+  const unit: [string, number] = step % 86400 === 0 ? ['d', 86400] : step % 3600 === 0 ? ['h', 3600] : step % 60 === 0 ? ['m', 60] : ['s', 1];
+  const values: number[] = [];
+  for (let v = 0; v <= span + 1e-9; v += step) values.push(v);
+  return { values, unit };
+}
+
+function timeLabel(seconds: number, [suffix, size]: [string, number]): string {
+  return seconds === 0 ? '0' : `${Number((seconds / size).toPrecision(6))}${suffix}`;
 }
 
 function f(n: number): string {
