@@ -35,19 +35,10 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
       inputs.push(arg);
       continue;
     }
-    const eq = arg.indexOf('=');
-    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${flag} needs a value`);
-      i++;
-      return next;
-    };
-    const noValue = () => {
-      if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
-    };
+    const option = new FlagArg(argv, i);
+    const { flag } = option;
+    const value = () => option.value();
+    const noValue = () => option.noValue();
     switch (flag) {
       case '-h':
       case '--help':
@@ -78,8 +69,42 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
       default:
         throw new UsageError(`unknown option ${flag}`);
     }
+    i = option.lastIndex;
   }
   return { help, k8sVersion, featureGates, format, strict, inputs };
+}
+
+/** The flag at `argv[index]`: `--flag`, `--flag value` or `--flag=value`. */
+export class FlagArg {
+  public readonly flag: string;
+  private readonly inline?: string;
+  private consumedNext = false;
+
+  public constructor(private readonly argv: readonly string[], private readonly index: number) {
+    const arg = argv[index];
+    const eq = arg.indexOf('=');
+    this.flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    this.inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
+  }
+
+  /** The flag's value: after `=`, or the next argument (which is then consumed). */
+  public value(): string {
+    if (this.inline !== undefined) return this.inline;
+    const next = this.argv[this.index + 1];
+    if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${this.flag} needs a value`);
+    this.consumedNext = true;
+    return next;
+  }
+
+  /** Refuses `--flag=value` for a flag without a value. */
+  public noValue(): void {
+    if (this.inline !== undefined) throw new UsageError(`${this.flag} takes no value`);
+  }
+
+  /** The index of the last argument this flag used. */
+  public get lastIndex(): number {
+    return this.consumedNext ? this.index + 1 : this.index;
+  }
 }
 
 /**

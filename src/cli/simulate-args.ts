@@ -1,5 +1,5 @@
 /** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
-import { parseFeatureGates } from './args';
+import { FlagArg, parseFeatureGates } from './args';
 import { parseDuration } from './duration-arg';
 import { UsageError } from './errors';
 
@@ -39,16 +39,9 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
     if (!arg.startsWith('-') || arg === '-') {
       throw new UsageError(`unexpected argument "${arg}" (the HPA is given with --hpa, the trace with --trace)`);
     }
-    const eq = arg.indexOf('=');
-    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${flag} needs a value`);
-      i++;
-      return next;
-    };
+    const option = new FlagArg(argv, i);
+    const { flag } = option;
+    const value = () => option.value();
     const nonEmpty = (): string => {
       const v = value().trim();
       if (v === '') throw new UsageError(`${flag} needs a value`);
@@ -57,7 +50,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
     switch (flag) {
       case '-h':
       case '--help':
-        if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+        option.noValue();
         help = true;
         break;
       case '--hpa':
@@ -90,6 +83,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
       default:
         throw new UsageError(`unknown option ${flag}`);
     }
+    i = option.lastIndex;
   }
   return { help, ...files, until, k8sVersion, featureGates, initialReplicas };
 }
