@@ -68,6 +68,10 @@ project.addTask('test:bindings', {
   exec: 'bash test/bindings/run.sh',
 });
 
+// Scratch of the bindings smoke tests and benchmark results must never be packed (jsii-pacmak
+// runs `npm pack` on the repository).
+project.npmignore?.exclude('/.bindings/', '/bench/results/');
+
 // The registry lacks some platform builds of newer unrs-resolver releases (pulled in by
 // eslint's import resolver), which makes `npm ci` reject the lockfile.
 project.package.addPackageResolutions('unrs-resolver@1.12.2');

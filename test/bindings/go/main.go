@@ -1,0 +1,268 @@
+// Go smoke test of the cdk8s-hpa Go module built by jsii-pacmak: synthesizes an HPA for a
+// cdk8s-plus-27 Deployment, reads the YAML back and checks the values, then checks that a
+// validation error surfaces in Go (jsii turns the JavaScript error into a panic). One PASS/FAIL
+// line per check; exit status 1 on any failure.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/aws/constructs-go/constructs/v10"
+	"github.com/aws/jsii-runtime-go"
+	"github.com/cdk8s-hpa/cdk8s-hpa-go/cdk8shpa"
+	"github.com/cdk8s-team/cdk8s-core-go/cdk8s/v2"
+	"github.com/cdk8s-team/cdk8s-plus-go/cdk8splus27/v2"
+	"gopkg.in/yaml.v3"
+)
+
+const lang = "go"
+
+var failures = 0
+
+func check(name string, actual, expected interface{}) {
+	if reflect.DeepEqual(actual, expected) {
+		fmt.Printf("PASS %s: %s\n", lang, name)
+	} else {
+		fail(name, fmt.Sprintf("expected %#v, got %#v", expected, actual))
+	}
+}
+
+func fail(name, detail string) {
+	failures++
+	fmt.Printf("FAIL %s: %s: %s\n", lang, name, detail)
+}
+
+// dig returns obj[path[0]][path[1]]..., or nil when a step is missing.
+func dig(obj interface{}, path ...interface{}) interface{} {
+	cur := obj
+	for _, key := range path {
+		switch k := key.(type) {
+		case int:
+			list, ok := cur.([]interface{})
+			if !ok || k >= len(list) {
+				return nil
+			}
+			cur = list[k]
+		case string:
+			m, ok := cur.(map[string]interface{})
+			if !ok {
+				return nil
+			}
+			cur = m[k]
+		}
+		if cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+func buildApp(outdir string, maxReplicas float64) (cdk8s.App, cdk8splus27.Deployment) {
+	app := cdk8s.NewApp(&cdk8s.AppProps{Outdir: jsii.String(outdir)})
+	var chart constructs.Construct = cdk8s.NewChart(app, jsii.String("smoke"), nil)
+	deployment := cdk8splus27.NewDeployment(chart, jsii.String("Workers"), &cdk8splus27.DeploymentProps{
+		Containers: &[]*cdk8splus27.ContainerProps{{
+			Image: jsii.String("registry.example/worker:1.0"),
+			Resources: &cdk8splus27.ContainerResources{
+				Cpu:    &cdk8splus27.CpuResources{Request: cdk8splus27.Cpu_Millis(jsii.Number(250))},
+				Memory: &cdk8splus27.MemoryResources{Request: cdk8s.Size_Mebibytes(jsii.Number(256))},
+			},
+		}},
+	})
+	cdk8shpa.NewHorizontalPodAutoscalerV2(chart, jsii.String("Hpa"), &cdk8shpa.HorizontalPodAutoscalerV2Props{
+		Target:      deployment,
+		MinReplicas: jsii.Number(2),
+		MaxReplicas: jsii.Number(maxReplicas),
+		Metrics: &[]cdk8shpa.Metric{
+			cdk8shpa.Metric_External(&cdk8shpa.ExternalMetricOptions{
+				Name: jsii.String("queue_depth"),
+				Selector: cdk8splus27.LabelSelector_Of(&cdk8splus27.LabelSelectorOptions{
+					Labels: &map[string]*string{"queue": jsii.String("worker_tasks")},
+				}),
+				Target: cdk8shpa.MetricTarget_AverageValue(jsii.Number(30)),
+				Fallback: cdk8shpa.ExternalFallback_Replicas(jsii.Number(10), &cdk8shpa.ExternalFallbackOptions{
+					FailureDuration: cdk8s.Duration_Minutes(jsii.Number(3)),
+				}),
+			}),
+			cdk8shpa.Metric_ResourceCpu(cdk8shpa.MetricTarget_AverageUtilization(jsii.Number(70))),
+			cdk8shpa.Metric_Object(&cdk8shpa.ObjectMetricOptions{
+				DescribedObject: cdk8shpa.DescribedObject_FromReference(&cdk8shpa.CrossVersionObjectReference{
+					ApiVersion: jsii.String("networking.k8s.io/v1"),
+					Kind:       jsii.String("Ingress"),
+					Name:       jsii.String("main-route"),
+				}),
+				Name:   jsii.String("requests-per-second"),
+				Target: cdk8shpa.MetricTarget_Value(jsii.String("2k")),
+			}),
+		},
+		Behavior: cdk8shpa.Behavior_Of(&cdk8shpa.BehaviorOptions{
+			ScaleUp: &cdk8shpa.ScalingRules{
+				Policies:     &[]cdk8shpa.ScalingPolicy{cdk8shpa.ScalingPolicy_Pods(jsii.Number(4), cdk8s.Duration_Seconds(jsii.Number(60)))},
+				SelectPolicy: cdk8shpa.SelectPolicy_MAX,
+			},
+			ScaleDown: &cdk8shpa.ScalingRules{
+				StabilizationWindow: cdk8s.Duration_Minutes(jsii.Number(5)),
+				Policies:            &[]cdk8shpa.ScalingPolicy{cdk8shpa.ScalingPolicy_Percent(jsii.Number(50), cdk8s.Duration_Minutes(jsii.Number(1)))},
+				SelectPolicy:        cdk8shpa.SelectPolicy_MIN,
+			},
+		}),
+		Cluster: cdk8shpa.ClusterProfile_Of(&cdk8shpa.ClusterProfileOptions{
+			Version:      jsii.String("1.36"),
+			FeatureGates: &map[string]*bool{"HPAExternalMetricFallback": jsii.Bool(true)},
+		}),
+	})
+	return app, deployment
+}
+
+func readDocs(file string) ([]map[string]interface{}, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var docs []map[string]interface{}
+	dec := yaml.NewDecoder(f)
+	for {
+		var doc map[string]interface{}
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			return docs, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if doc != nil {
+			docs = append(docs, doc)
+		}
+	}
+}
+
+func checkSynth() {
+	outdir, err := os.MkdirTemp("", "cdk8s-hpa-go-")
+	if err != nil {
+		fail("temp dir", err.Error())
+		return
+	}
+	app, deployment := buildApp(outdir, 20)
+	app.Synth()
+	files, _ := filepath.Glob(filepath.Join(outdir, "*.yaml"))
+	sort.Strings(files)
+	check("synth writes one YAML file", len(files), 1)
+	if len(files) == 0 {
+		return
+	}
+	docs, err := readDocs(files[0])
+	if err != nil {
+		fail("parse YAML", err.Error())
+		return
+	}
+	var hpas, deps []map[string]interface{}
+	for _, d := range docs {
+		switch d["kind"] {
+		case "HorizontalPodAutoscaler":
+			hpas = append(hpas, d)
+		case "Deployment":
+			deps = append(deps, d)
+		}
+	}
+	check("one HorizontalPodAutoscaler in the manifest", len(hpas), 1)
+	check("one Deployment in the manifest", len(deps), 1)
+	if len(hpas) == 0 || len(deps) == 0 {
+		return
+	}
+	hpa, dep := hpas[0], deps[0]
+	spec := hpa["spec"]
+	name := *deployment.Name()
+	check("kind", hpa["kind"], "HorizontalPodAutoscaler")
+	check("apiVersion", hpa["apiVersion"], "autoscaling/v2")
+	check("spec.minReplicas", dig(spec, "minReplicas"), 2)
+	check("spec.maxReplicas", dig(spec, "maxReplicas"), 20)
+	check("spec.scaleTargetRef.kind", dig(spec, "scaleTargetRef", "kind"), "Deployment")
+	check("spec.scaleTargetRef.apiVersion", dig(spec, "scaleTargetRef", "apiVersion"), "apps/v1")
+	check("spec.scaleTargetRef.name is the Deployment's name", dig(spec, "scaleTargetRef", "name"), name)
+	check("Deployment metadata.name", dig(dep, "metadata", "name"), name)
+	check("Deployment renders no replicas (it is autoscaled)", dig(dep, "spec", "replicas"), nil)
+	check("container cpu request", dig(dep, "spec", "template", "spec", "containers", 0, "resources", "requests", "cpu"), "250m")
+	check("metrics[0].type", dig(spec, "metrics", 0, "type"), "External")
+	ext := dig(spec, "metrics", 0, "external")
+	check("external metric name", dig(ext, "metric", "name"), "queue_depth")
+	check("external metric selector", dig(ext, "metric", "selector", "matchLabels", "queue"), "worker_tasks")
+	check("external target type", dig(ext, "target", "type"), "AverageValue")
+	check("external target averageValue", fmt.Sprint(dig(ext, "target", "averageValue")), "30")
+	check("fallback.replicas", dig(ext, "fallback", "replicas"), 10)
+	check("fallback.failureDuration (given: 3 minutes)", dig(ext, "fallback", "failureDuration"), "3m")
+	check("metrics[1].type", dig(spec, "metrics", 1, "type"), "Resource")
+	check("metrics[1] cpu at 70% utilization", dig(spec, "metrics", 1, "resource"),
+		map[string]interface{}{"name": "cpu", "target": map[string]interface{}{"type": "Utilization", "averageUtilization": 70}})
+	check("metrics[2].type (Metric.object)", dig(spec, "metrics", 2, "type"), "Object")
+	check("metrics[2].object.describedObject", dig(spec, "metrics", 2, "object", "describedObject"),
+		map[string]interface{}{"apiVersion": "networking.k8s.io/v1", "kind": "Ingress", "name": "main-route"})
+	check("metrics[2].object.metric.name", dig(spec, "metrics", 2, "object", "metric", "name"), "requests-per-second")
+	check("metrics[2].object.target", dig(spec, "metrics", 2, "object", "target"), map[string]interface{}{"type": "Value", "value": "2k"})
+	up := dig(spec, "behavior", "scaleUp")
+	down := dig(spec, "behavior", "scaleDown")
+	check("scaleUp.policies[0]", dig(up, "policies", 0), map[string]interface{}{"type": "Pods", "value": 4, "periodSeconds": 60})
+	check("scaleUp.selectPolicy", dig(up, "selectPolicy"), "Max")
+	check("scaleDown.policies[0].periodSeconds", dig(down, "policies", 0, "periodSeconds"), 60)
+	check("scaleDown.policies[0].type", dig(down, "policies", 0, "type"), "Percent")
+	check("scaleDown.selectPolicy", dig(down, "selectPolicy"), "Min")
+	check("scaleDown.stabilizationWindowSeconds", dig(down, "stabilizationWindowSeconds"), 300)
+}
+
+func checkValidationError() {
+	const name = "maxReplicas 0 makes app.Synth() raise with spec.maxReplicas and [HPA102]"
+	outdir, err := os.MkdirTemp("", "cdk8s-hpa-go-bad-")
+	if err != nil {
+		fail("temp dir", err.Error())
+		return
+	}
+	app, _ := buildApp(outdir, 0)
+	defer func() {
+		r := recover()
+		if r == nil {
+			fail(name, "app.Synth() did not panic")
+			return
+		}
+		message := fmt.Sprint(r)
+		if strings.Contains(message, "spec.maxReplicas") && strings.Contains(message, "[HPA102]") {
+			fmt.Printf("PASS %s: %s (panic %T)\n", lang, name, r)
+		} else {
+			if len(message) > 500 {
+				message = message[:500]
+			}
+			fail(name, fmt.Sprintf("panicked (%T) without them: %s", r, message))
+		}
+	}()
+	app.Synth()
+}
+
+// guard runs one step; an unexpected panic is a failure of that step, not a crash.
+func guard(step string, fn func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			fail(step, fmt.Sprintf("unexpected panic: %v", r))
+		}
+	}()
+	fn()
+}
+
+func main() {
+	guard("checkSynth", checkSynth)
+	guard("checkValidationError", checkValidationError)
+	status := "PASS"
+	if failures > 0 {
+		status = "FAIL"
+	}
+	fmt.Printf("%s smoke: %s (%d failed checks)\n", lang, status, failures)
+	jsii.Close()
+	if failures > 0 {
+		os.Exit(1)
+	}
+}

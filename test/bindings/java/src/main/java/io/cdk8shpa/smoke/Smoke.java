@@ -1,0 +1,262 @@
+package io.cdk8shpa.smoke;
+
+import io.cdk8shpa.Behavior;
+import io.cdk8shpa.BehaviorOptions;
+import io.cdk8shpa.ClusterProfile;
+import io.cdk8shpa.ClusterProfileOptions;
+import io.cdk8shpa.CrossVersionObjectReference;
+import io.cdk8shpa.DescribedObject;
+import io.cdk8shpa.ExternalFallback;
+import io.cdk8shpa.ExternalFallbackOptions;
+import io.cdk8shpa.ExternalMetricOptions;
+import io.cdk8shpa.HorizontalPodAutoscalerV2;
+import io.cdk8shpa.Metric;
+import io.cdk8shpa.MetricTarget;
+import io.cdk8shpa.ObjectMetricOptions;
+import io.cdk8shpa.ScalingPolicy;
+import io.cdk8shpa.ScalingRules;
+import io.cdk8shpa.SelectPolicy;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.cdk8s.App;
+import org.cdk8s.Chart;
+import org.cdk8s.Duration;
+import org.cdk8s.Size;
+import org.cdk8s.plus27.ContainerProps;
+import org.cdk8s.plus27.ContainerResources;
+import org.cdk8s.plus27.Cpu;
+import org.cdk8s.plus27.CpuResources;
+import org.cdk8s.plus27.Deployment;
+import org.cdk8s.plus27.LabelSelector;
+import org.cdk8s.plus27.LabelSelectorOptions;
+import org.cdk8s.plus27.MemoryResources;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Java smoke test of the cdk8s-hpa Maven artifact built by jsii-pacmak: synthesizes an HPA for a
+ * cdk8s-plus-27 Deployment, reads the YAML back and checks the values, then checks that a
+ * validation error surfaces as a Java exception. One PASS/FAIL line per check; exit 1 on any
+ * failure.
+ */
+public final class Smoke {
+    private static final String LANG = "java";
+    private static int failures = 0;
+
+    private Smoke() {
+    }
+
+    private static void check(final String name, final Object actual, final Object expected) {
+        if (Objects.equals(actual, expected)) {
+            System.out.println("PASS " + LANG + ": " + name);
+        } else {
+            fail(name, "expected " + expected + ", got " + actual);
+        }
+    }
+
+    private static void fail(final String name, final String detail) {
+        failures++;
+        System.out.println("FAIL " + LANG + ": " + name + ": " + detail);
+    }
+
+    /** obj[path[0]][path[1]]..., or null when a step is missing. */
+    private static Object dig(final Object obj, final Object... path) {
+        Object cur = obj;
+        for (Object key : path) {
+            if (key instanceof Integer && cur instanceof List) {
+                List<?> list = (List<?>) cur;
+                int i = (Integer) key;
+                cur = i < list.size() ? list.get(i) : null;
+            } else if (cur instanceof Map) {
+                cur = ((Map<?, ?>) cur).get(key);
+            } else {
+                return null;
+            }
+            if (cur == null) {
+                return null;
+            }
+        }
+        return cur;
+    }
+
+    private static final class Built {
+        final App app;
+        final Deployment deployment;
+
+        Built(final App app, final Deployment deployment) {
+            this.app = app;
+            this.deployment = deployment;
+        }
+    }
+
+    private static Built buildApp(final Path outdir, final int maxReplicas) {
+        App app = App.Builder.create().outdir(outdir.toString()).build();
+        Chart chart = new Chart(app, "smoke");
+        Deployment deployment = Deployment.Builder.create(chart, "Workers")
+                .containers(List.of(ContainerProps.builder()
+                        .image("registry.example/worker:1.0")
+                        .resources(ContainerResources.builder()
+                                .cpu(CpuResources.builder().request(Cpu.millis(250)).build())
+                                .memory(MemoryResources.builder().request(Size.mebibytes(256)).build())
+                                .build())
+                        .build()))
+                .build();
+        HorizontalPodAutoscalerV2.Builder.create(chart, "Hpa")
+                .target(deployment)
+                .minReplicas(2)
+                .maxReplicas(maxReplicas)
+                .metrics(List.of(Metric.external(ExternalMetricOptions.builder()
+                        .name("queue_depth")
+                        .selector(LabelSelector.of(LabelSelectorOptions.builder()
+                                .labels(Map.of("queue", "worker_tasks"))
+                                .build()))
+                        .target(MetricTarget.averageValue(30))
+                        .fallback(ExternalFallback.replicas(10, ExternalFallbackOptions.builder()
+                                .failureDuration(Duration.minutes(3))
+                                .build()))
+                        .build()),
+                        Metric.resourceCpu(MetricTarget.averageUtilization(70)),
+                        Metric.object(ObjectMetricOptions.builder()
+                                .describedObject(DescribedObject.fromReference(CrossVersionObjectReference.builder()
+                                        .apiVersion("networking.k8s.io/v1")
+                                        .kind("Ingress")
+                                        .name("main-route")
+                                        .build()))
+                                .name("requests-per-second")
+                                .target(MetricTarget.value("2k"))
+                                .build())))
+                .behavior(Behavior.of(BehaviorOptions.builder()
+                        .scaleUp(ScalingRules.builder()
+                                .policies(List.of(ScalingPolicy.pods(4, Duration.seconds(60))))
+                                .selectPolicy(SelectPolicy.MAX)
+                                .build())
+                        .scaleDown(ScalingRules.builder()
+                                .stabilizationWindow(Duration.minutes(5))
+                                .policies(List.of(ScalingPolicy.percent(50, Duration.minutes(1))))
+                                .selectPolicy(SelectPolicy.MIN)
+                                .build())
+                        .build()))
+                .cluster(ClusterProfile.of(ClusterProfileOptions.builder()
+                        .version("1.36")
+                        .featureGates(Map.of("HPAExternalMetricFallback", true))
+                        .build()))
+                .build();
+        return new Built(app, deployment);
+    }
+
+    private static void checkSynth() throws Exception {
+        Path outdir = Files.createTempDirectory("cdk8s-hpa-java-");
+        Built built = buildApp(outdir, 20);
+        built.app.synth();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(outdir)) {
+            files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().collect(Collectors.toList());
+        }
+        check("synth writes one YAML file", files.size(), 1);
+        if (files.isEmpty()) {
+            return;
+        }
+        List<Map<?, ?>> docs = new ArrayList<>();
+        try (Reader r = Files.newBufferedReader(files.get(0), StandardCharsets.UTF_8)) {
+            for (Object doc : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(r)) {
+                if (doc instanceof Map) {
+                    docs.add((Map<?, ?>) doc);
+                }
+            }
+        }
+        List<Map<?, ?>> hpas = docs.stream().filter(d -> "HorizontalPodAutoscaler".equals(d.get("kind")))
+                .collect(Collectors.toList());
+        List<Map<?, ?>> deps = docs.stream().filter(d -> "Deployment".equals(d.get("kind")))
+                .collect(Collectors.toList());
+        check("one HorizontalPodAutoscaler in the manifest", hpas.size(), 1);
+        check("one Deployment in the manifest", deps.size(), 1);
+        if (hpas.isEmpty() || deps.isEmpty()) {
+            return;
+        }
+        Map<?, ?> hpa = hpas.get(0);
+        Map<?, ?> dep = deps.get(0);
+        Object spec = hpa.get("spec");
+        String deploymentName = built.deployment.getName();
+        check("kind", hpa.get("kind"), "HorizontalPodAutoscaler");
+        check("apiVersion", hpa.get("apiVersion"), "autoscaling/v2");
+        check("spec.minReplicas", dig(spec, "minReplicas"), 2);
+        check("spec.maxReplicas", dig(spec, "maxReplicas"), 20);
+        check("spec.scaleTargetRef.kind", dig(spec, "scaleTargetRef", "kind"), "Deployment");
+        check("spec.scaleTargetRef.apiVersion", dig(spec, "scaleTargetRef", "apiVersion"), "apps/v1");
+        check("spec.scaleTargetRef.name is the Deployment's name", dig(spec, "scaleTargetRef", "name"), deploymentName);
+        check("Deployment metadata.name", dig(dep, "metadata", "name"), deploymentName);
+        check("Deployment renders no replicas (it is autoscaled)", dig(dep, "spec", "replicas"), null);
+        check("container cpu request",
+                dig(dep, "spec", "template", "spec", "containers", 0, "resources", "requests", "cpu"), "250m");
+        check("metrics[0].type", dig(spec, "metrics", 0, "type"), "External");
+        Object ext = dig(spec, "metrics", 0, "external");
+        check("external metric name", dig(ext, "metric", "name"), "queue_depth");
+        check("external metric selector", dig(ext, "metric", "selector", "matchLabels", "queue"), "worker_tasks");
+        check("external target type", dig(ext, "target", "type"), "AverageValue");
+        check("external target averageValue", String.valueOf(dig(ext, "target", "averageValue")), "30");
+        check("fallback.replicas", dig(ext, "fallback", "replicas"), 10);
+        check("fallback.failureDuration (given: 3 minutes)", dig(ext, "fallback", "failureDuration"), "3m");
+        check("metrics[1].type", dig(spec, "metrics", 1, "type"), "Resource");
+        check("metrics[1] cpu at 70% utilization", dig(spec, "metrics", 1, "resource"),
+                Map.of("name", "cpu", "target", Map.of("type", "Utilization", "averageUtilization", 70)));
+        check("metrics[2].type (Metric.object)", dig(spec, "metrics", 2, "type"), "Object");
+        check("metrics[2].object.describedObject", dig(spec, "metrics", 2, "object", "describedObject"),
+                Map.of("apiVersion", "networking.k8s.io/v1", "kind", "Ingress", "name", "main-route"));
+        check("metrics[2].object.metric.name", dig(spec, "metrics", 2, "object", "metric", "name"), "requests-per-second");
+        check("metrics[2].object.target", dig(spec, "metrics", 2, "object", "target"), Map.of("type", "Value", "value", "2k"));
+        Object up = dig(spec, "behavior", "scaleUp");
+        Object down = dig(spec, "behavior", "scaleDown");
+        check("scaleUp.policies[0]", dig(up, "policies", 0), Map.of("type", "Pods", "value", 4, "periodSeconds", 60));
+        check("scaleUp.selectPolicy", dig(up, "selectPolicy"), "Max");
+        check("scaleDown.policies[0].periodSeconds", dig(down, "policies", 0, "periodSeconds"), 60);
+        check("scaleDown.policies[0].type", dig(down, "policies", 0, "type"), "Percent");
+        check("scaleDown.selectPolicy", dig(down, "selectPolicy"), "Min");
+        check("scaleDown.stabilizationWindowSeconds", dig(down, "stabilizationWindowSeconds"), 300);
+    }
+
+    private static void checkValidationError() throws Exception {
+        String name = "maxReplicas 0 makes app.synth() raise with spec.maxReplicas and [HPA102]";
+        Built built = buildApp(Files.createTempDirectory("cdk8s-hpa-java-bad-"), 0);
+        try {
+            built.app.synth();
+        } catch (RuntimeException e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("spec.maxReplicas") && message.contains("[HPA102]")) {
+                System.out.println("PASS " + LANG + ": " + name + " (" + e.getClass().getName() + ")");
+            } else {
+                fail(name, "raised " + e.getClass().getName() + " without them: "
+                        + message.substring(0, Math.min(500, message.length())));
+            }
+            return;
+        }
+        fail(name, "app.synth() did not raise");
+    }
+
+    public static void main(final String[] args) {
+        try {
+            checkSynth();
+        } catch (Exception e) {
+            fail("checkSynth", "unexpected exception: " + e);
+            e.printStackTrace(System.out);
+        }
+        try {
+            checkValidationError();
+        } catch (Exception e) {
+            fail("checkValidationError", "unexpected exception: " + e);
+            e.printStackTrace(System.out);
+        }
+        System.out.println(LANG + " smoke: " + (failures > 0 ? "FAIL" : "PASS") + " (" + failures + " failed checks)");
+        System.out.flush();
+        // The jsii runtime keeps a child node process and threads: exit explicitly.
+        System.exit(failures > 0 ? 1 : 0);
+    }
+}
