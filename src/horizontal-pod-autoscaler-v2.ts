@@ -8,11 +8,10 @@ import { HPA_API_VERSION, HPA_KIND } from './private/constants';
 import { NOT_PLAIN, plainJson } from './private/plain';
 import { toKube } from './private/to-kube';
 import { ScaleTarget } from './scale-target';
-import { validateManifest } from './validation/engine';
 import { IssueList } from './validation/field-errors';
 import { HpaValidator } from './validation/hpa-validator';
+import { loadCrossObject, loadEngine } from './validation/load-engine';
 import { isAdjustableRule, RULES } from './validation/rule-catalog';
-import { reportDuplicateTarget } from './validation/rules/cross-object';
 import { Severity, ValidationIssue } from './validation/validation-issue';
 
 /** What to do with a lint or cross-object rule on one HPA. */
@@ -171,12 +170,12 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    */
   public validateHpa(): ValidationIssue[] {
     const manifest = this.renderForValidation();
-    const issues = validateManifest(manifest, {
+    const issues = loadEngine().validateManifest(manifest, {
       profile: this.cluster,
       workload: this.target._facts(manifest.metadata?.namespace),
     });
     const extra = new IssueList();
-    if (this.duplicateOf) reportDuplicateTarget(extra, describeTarget(manifest), this.duplicateOf);
+    if (this.duplicateOf) loadCrossObject().reportDuplicateTarget(extra, describeTarget(manifest), this.duplicateOf);
     for (const [ruleId, level] of Object.entries(this.ruleLevels)) {
       if (!isAdjustableRule(ruleId) || !Object.values(RuleLevel).includes(level)) {
         extra.invalid('HPA000', `ruleLevels.${ruleId}`, level, ruleId in RULES

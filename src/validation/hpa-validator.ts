@@ -1,5 +1,5 @@
 import { ClusterProfile } from '../cluster-profile';
-import { validateManifest } from './engine';
+import { loadEngine } from './load-engine';
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 
@@ -41,7 +41,7 @@ export interface ValidationRule {
 export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
-    return validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
+    return loadEngine().validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
   }
 
   /** An issue as one line: `spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102] (fix: ...)`. */

@@ -287,6 +287,21 @@ describe('the library entry point', () => {
     expect(JSON.parse(result.stdout)).toEqual([]);
   });
 
+  test('require("cdk8s-hpa") leaves the validation engine and the simulation run until first use', () => {
+    const lib = path.join(ROOT, 'lib');
+    const script = [
+      `const h = require(${JSON.stringify(path.join(lib, 'index.js'))});`,
+      `const internals = ${JSON.stringify(['validation/engine.js', 'validation/decode.js', 'simulation/simulation-run.js'].map(f => path.join(lib, f)))};`,
+      'const loaded = () => internals.filter(f => require.cache[f] !== undefined).length;',
+      'const before = loaded();',
+      'h.HpaValidator.validate({});',
+      'console.log(JSON.stringify([before, loaded()]));',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([0, 2]);
+  });
+
   test('the index does not export the command line', () => {
     expect(fs.readFileSync(path.join(ROOT, 'src', 'index.ts'), 'utf8')).not.toMatch(/cli/);
   });
