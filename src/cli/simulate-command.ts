@@ -6,14 +6,13 @@ import * as fs from 'fs';
 import { ClusterProfile } from '../cluster-profile';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
-import { formatSummary, formatText, Located } from './formatters';
-import { InputObject, InputObjects, objectsOf } from './input-objects';
+import { formatSummary, formatText } from './formatters';
+import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, Input } from './inputs';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
-import { checkHpa, SYNTAX_RULE_ID } from './validate-command';
-import { parseSource } from './yaml-source';
+import { checkHpa, loadObjects } from './validate-command';
 import { HpaSimulator } from '../simulation/hpa-simulator';
 import { SimulationTrace } from '../simulation/simulation-trace';
 import { Severity } from '../validation/validation-issue';
@@ -118,24 +117,8 @@ function runSimulate(argv: readonly string[], io: Io): number {
   // The HPA: read, parsed, picked, checked.
   const hpaInputs = readInputs(args.hpa, io, true);
   if (!hpaInputs) return EXIT_USAGE;
-  const syntaxErrors: Located[] = [];
   const objects = new InputObjects();
-  for (const input of hpaInputs) {
-    for (const document of parseSource(input.text)) {
-      for (const error of document.errors) {
-        syntaxErrors.push({
-          file: input.name,
-          line: error.position.line,
-          column: error.position.column,
-          severity: Severity.ERROR,
-          ruleId: SYNTAX_RULE_ID,
-          path: '<root>',
-          message: `syntax error: ${error.message}`,
-        });
-      }
-      for (const object of objectsOf(input.name, document)) objects.add(object);
-    }
-  }
+  const syntaxErrors = [...loadObjects(hpaInputs, objects).values()].flat();
   if (syntaxErrors.length > 0) {
     io.stdout(syntaxErrors.map(e => `${formatText(e)}\n`).join(''));
     io.stderr(`cdk8s-hpa: ${args.hpa} cannot be read as YAML: not simulated\n`);

@@ -64,6 +64,33 @@ Examples:
   cdk8s-hpa validate --feature-gates HPAScaleToZero=true --format github --strict k8s/*.yaml
 `;
 
+/**
+ * Parses every input's documents into `objects`; returns the YAML syntax errors, by file, as
+ * issues (rule id `YAML`).
+ */
+export function loadObjects(inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>, objects: InputObjects): Map<string, Located[]> {
+  const syntaxErrors = new Map<string, Located[]>();
+  for (const input of inputs) {
+    for (const document of parseSource(input.text)) {
+      for (const error of document.errors) {
+        const list = syntaxErrors.get(input.name) ?? [];
+        list.push({
+          file: input.name,
+          line: error.position.line,
+          column: error.position.column,
+          severity: Severity.ERROR,
+          ruleId: SYNTAX_RULE_ID,
+          path: '<root>',
+          message: `syntax error: ${error.message}`,
+        });
+        syntaxErrors.set(input.name, list);
+      }
+      for (const object of objectsOf(input.name, document)) objects.add(object);
+    }
+  }
+  return syntaxErrors;
+}
+
 export const validateCommand: Command = {
   summary: 'check HorizontalPodAutoscalers in YAML or JSON files',
   run: runValidate,
@@ -87,25 +114,7 @@ function runValidate(argv: readonly string[], io: Io): number {
 
   const issues: Located[] = [];
   const objects = new InputObjects();
-  const syntaxErrors = new Map<string, Located[]>();
-  for (const input of collected.inputs) {
-    for (const document of parseSource(input.text)) {
-      for (const error of document.errors) {
-        const list = syntaxErrors.get(input.name) ?? [];
-        list.push({
-          file: input.name,
-          line: error.position.line,
-          column: error.position.column,
-          severity: Severity.ERROR,
-          ruleId: SYNTAX_RULE_ID,
-          path: '<root>',
-          message: `syntax error: ${error.message}`,
-        });
-        syntaxErrors.set(input.name, list);
-      }
-      for (const object of objectsOf(input.name, document)) objects.add(object);
-    }
-  }
+  const syntaxErrors = loadObjects(collected.inputs, objects);
 
   const duplicates = objects.duplicateTargets();
   const hpasByFile = new Map<string, InputObject[]>();
