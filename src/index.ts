@@ -14,3 +14,5 @@ export * from './simulation/metric-observation';
 export * from './simulation/simulation-trace';
 export * from './simulation/simulation-result';
 export * from './simulation/hpa-simulator';
+export * from './explain/hpa-explanation';
+export * from './explain/hpa-explainer';

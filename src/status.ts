@@ -63,6 +63,49 @@ export interface ExternalMetricFallbackStatus {
   readonly fallbackReplicas?: number;
 }
 
+/** A metric's current value, as `status.currentMetrics[].<source>.current` holds it. */
+export interface MetricValueStatus {
+  /**
+   * The value of an Object or External `Value` target (a Kubernetes quantity).
+   * @default - not reported
+   */
+  readonly value?: string;
+  /**
+   * The per-pod average (a Kubernetes quantity).
+   * @default - not reported
+   */
+  readonly averageValue?: string;
+  /**
+   * The average utilization, a whole percent of the pods' requests.
+   * @default - not reported
+   */
+  readonly averageUtilization?: number;
+}
+
+/**
+ * One entry of `status.currentMetrics`. The controller writes one entry per `spec.metrics`
+ * entry, in the same order, and an entry with an empty `type` for a metric it could not read.
+ */
+export interface MetricStatus {
+  /** `Resource`, `ContainerResource`, `Pods`, `Object`, `External`, or `''` for a metric that failed. */
+  readonly type: string;
+  /**
+   * The resource name (Resource, ContainerResource) or the metric name (Pods, Object, External).
+   * @default - none (a failed metric)
+   */
+  readonly name?: string;
+  /**
+   * The container of a ContainerResource metric.
+   * @default - none
+   */
+  readonly container?: string;
+  /**
+   * The current value.
+   * @default - none (a failed metric)
+   */
+  readonly current?: MetricValueStatus;
+}
+
 /** The parts of `status` the library reads and simulates. */
 export interface HorizontalPodAutoscalerStatus {
   /** The replicas the target has now. */
@@ -79,4 +122,19 @@ export interface HorizontalPodAutoscalerStatus {
    * @default - none
    */
   readonly externalMetricFallbacks?: { [metricName: string]: ExternalMetricFallbackStatus };
+  /**
+   * When the HPA last changed the target's replicas (RFC 3339).
+   * @default - never, or unknown
+   */
+  readonly lastScaleTime?: string;
+  /**
+   * The metrics' last values, one entry per `spec.metrics` entry.
+   * @default - none
+   */
+  readonly currentMetrics?: MetricStatus[];
+  /**
+   * The `metadata.generation` the controller last acted on.
+   * @default - not reported
+   */
+  readonly observedGeneration?: number;
 }

@@ -20,7 +20,7 @@ import { SimulationTrace } from './simulation-trace';
 /** The first release whose controller uses the ScaledToZero condition (KEP-2021 rework). */
 const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;
 /** A request that makes usages read as percentages of it. */
-const DEFAULT_POD_REQUEST = 100;
+export const DEFAULT_POD_REQUEST = 100;
 
 export function displayTarget(m: SimMetric): number {
   return m.targetType === 'Utilization' ? m.target : m.target / 1000;

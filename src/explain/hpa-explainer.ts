@@ -1,0 +1,101 @@
+import { ClusterProfile } from '../cluster-profile';
+import type * as ExplainerModule from './explainer';
+import { FindingLevel, HpaExplanation } from './hpa-explanation';
+
+/** Options of `HpaExplainer.explain()`. */
+export interface HpaExplainOptions {
+  /**
+   * The cluster the HPA runs on: its version and gates decide which fields the controller reads
+   * (per-HPA tolerance, fallback) and what the validation reports.
+   * @default - the newest Kubernetes release the library knows, with its default feature gates
+   */
+  readonly cluster?: ClusterProfile;
+
+  /**
+   * The time to explain at (RFC 3339): ages of `lastScaleTime` and of a failing External
+   * metric's `firstFailureTime` are counted up to it.
+   * @default - the current time
+   */
+  readonly now?: string;
+
+  /**
+   * Other objects from the same cluster, as `kubectl get hpa,deploy,pods -o yaml` returns them:
+   * the HPA's target (matched by namespace, kind and name) adds the cross-object checks (missing
+   * requests, a fixed `replicas`), its pods (matched by the target's `spec.selector.matchLabels`)
+   * tell which containers lack a request, and other HPAs on the same target are reported.
+   * @default - none
+   */
+  readonly relatedObjects?: any[];
+}
+
+/** One kind of finding the explainer reports. */
+export interface ExplainFindingKind {
+  /** The stable id. */
+  readonly findingId: string;
+  /** The level it has (the level of a condition finding can depend on the condition's status). */
+  readonly level: FindingLevel;
+  /**
+   * The condition it explains, `Type=Status/Reason`.
+   * @default - not about one condition
+   */
+  readonly condition?: string;
+  /** What it means. */
+  readonly summary: string;
+}
+
+let explainer: typeof ExplainerModule | undefined;
+
+function load(): typeof ExplainerModule {
+  // Loaded on first use: `require('cdk8s-hpa')` stays light for apps that only build HPAs.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  explainer ??= require('./explainer') as typeof ExplainerModule;
+  return explainer;
+}
+
+/**
+ * Explains a live HorizontalPodAutoscaler (what `kubectl get hpa -o yaml` returns): from its
+ * status conditions and current metrics, what the controller is doing, why, and what to change.
+ *
+ * It redoes the controller's arithmetic from `status.currentMetrics` (ratio to target, tolerance,
+ * the replicas each metric proposes, which one wins, what min/max and the behavior's policies
+ * allow now), explains every condition the controller sets (kube-controller-manager's
+ * horizontal.go) with the spec field it points at and a fix, adds the spec's validation issues,
+ * and says what the status does not tell (the stabilization window's history, the size of past
+ * scale events). Never throws: a manifest it cannot read yields findings that say why.
+ *
+ * @example
+ * const explanation = HpaExplainer.explain({
+ *   apiVersion: 'autoscaling/v2',
+ *   kind: 'HorizontalPodAutoscaler',
+ *   metadata: { name: 'web' },
+ *   spec: {
+ *     scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+ *     maxReplicas: 10,
+ *     metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } }],
+ *   },
+ *   status: {
+ *     currentReplicas: 10,
+ *     desiredReplicas: 10,
+ *     currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 95 } } }],
+ *     conditions: [{ type: 'ScalingLimited', status: 'True', reason: 'TooManyReplicas' }],
+ *   },
+ * });
+ * // explanation.health: Stuck; explanation.findings[0].path: spec.maxReplicas
+ */
+export class HpaExplainer {
+  /** Explains one HPA manifest with its `status`. */
+  public static explain(manifest: any, options: HpaExplainOptions = {}): HpaExplanation {
+    return load().explainManifest(manifest, {
+      profile: options?.cluster ?? ClusterProfile.defaultProfile(),
+      now: options?.now,
+      relatedObjects: options?.relatedObjects,
+    });
+  }
+
+  /** Every kind of finding, in id order. */
+  public static findingKinds(): ExplainFindingKind[] {
+    return load().findingKinds();
+  }
+
+  private constructor() {}
+}

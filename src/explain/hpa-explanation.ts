@@ -1,0 +1,149 @@
+/**
+ * What `HpaExplainer.explain()` returns: for one live HPA, what the controller is doing, why,
+ * and what to change. Types only.
+ */
+import { HorizontalPodAutoscalerStatus } from '../status';
+import { ValidationIssue } from '../validation/validation-issue';
+
+/** How much a finding matters, from least to most. */
+export enum FindingLevel {
+  /** What the controller did, for the record: nothing to change. */
+  INFO = 'info',
+  /** A rate limit or stabilization window is slowing the HPA down for now. */
+  LIMITED = 'limited',
+  /** The HPA cannot reach the replica count its metrics ask for, and will not until something changes. */
+  STUCK = 'stuck',
+  /** The controller cannot do its job: a metric, the scale subresource or the selector fails. */
+  FAILING = 'failing',
+}
+
+/** The overall state of one HPA: its most serious finding's level. */
+export enum HpaHealth {
+  /** Scaling as its metrics ask, or holding within tolerance. */
+  HEALTHY = 'Healthy',
+  /** Following its metrics, slowed by a rate limit or window. */
+  LIMITED = 'Limited',
+  /** Held away from what its metrics ask (maxReplicas, a paused target). */
+  STUCK = 'Stuck',
+  /** The controller reports a failure. */
+  FAILING = 'Failing',
+}
+
+/** One thing the explainer found. */
+export interface ExplainFinding {
+  /** A stable id: EXP1xx conditions, EXP18x-19x the status itself. */
+  readonly findingId: string;
+  /** How much it matters. */
+  readonly level: FindingLevel;
+  /**
+   * The condition it explains, as `Type=Status/Reason` (`ScalingLimited=True/TooManyReplicas`).
+   * @default - not about one condition
+   */
+  readonly condition?: string;
+  /** What is happening and why, in a sentence or two. */
+  readonly message: string;
+  /** The spec field it points at (`spec.maxReplicas`, `spec.metrics[1].external.metric`). */
+  readonly path: string;
+  /**
+   * The concrete change that addresses it.
+   * @default - nothing to change
+   */
+  readonly fix?: string;
+  /**
+   * Rule ids of the validation issues that explain it (as `cdk8s-hpa validate` prints them).
+   * @default - none
+   */
+  readonly ruleIds?: string[];
+}
+
+/** The controller's arithmetic for one metric, redone from `status.currentMetrics`. */
+export interface MetricExplanation {
+  /** The metric's place, `spec.metrics[i]`. */
+  readonly path: string;
+  /** Its id as the simulator and trace files name it: `cpu`, `app/cpu`, or the metric name. */
+  readonly metric: string;
+  /** `Resource`, `ContainerResource`, `Pods`, `Object` or `External`. */
+  readonly type: string;
+  /** `Utilization`, `AverageValue` or `Value`. */
+  readonly targetType: string;
+  /** The target: a whole percent for Utilization, else in base units. */
+  readonly target: number;
+  /**
+   * The current value the controller compared with the target, in the target's units.
+   * @default - the status has no value for it (the metric failed)
+   */
+  readonly current?: number;
+  /**
+   * `current / target` (per-pod for AverageValue Object and External targets).
+   * @default - unknown
+   */
+  readonly ratio?: number;
+  /**
+   * Whether the ratio is inside the tolerance band, where the metric proposes no change.
+   * @default - unknown
+   */
+  readonly withinTolerance?: boolean;
+  /**
+   * The replica count the metric proposes (the fallback's replicas while it is active).
+   * @default - none: the metric failed
+   */
+  readonly proposedReplicas?: number;
+  /** Whether an External fallback's replica count stands in for it. */
+  readonly fallbackActive: boolean;
+  /** The computation in words: `95% of request vs target 60%: ratio 1.58 > 1.1: ceil(1.58 × 10) = 16`. */
+  readonly explanation: string;
+}
+
+/** A `cdk8s-hpa simulate` run that starts from the HPA's current state. */
+export interface SimulateSuggestion {
+  /** The target's replicas now (`--initial-replicas`). */
+  readonly initialReplicas: number;
+  /** A trace file (CSV, `time,metric,observation,value`) holding the current metrics from time 0. */
+  readonly traceCsv: string;
+}
+
+/** Everything the explainer says about one HPA. */
+export interface HpaExplanation {
+  /** `metadata.name`. */
+  readonly name: string;
+  /** `metadata.namespace` (`default` when absent). */
+  readonly namespace: string;
+  /** The most serious finding's level. */
+  readonly health: HpaHealth;
+  /** One line: what the controller is doing. */
+  readonly summary: string;
+  /**
+   * The status as read.
+   * @default - the manifest has no status: the controller has not synced it yet
+   */
+  readonly status?: HorizontalPodAutoscalerStatus;
+  /** Each metric's arithmetic, in spec order. */
+  readonly metrics: MetricExplanation[];
+  /**
+   * The replicas the metrics propose together (the highest valid proposal).
+   * @default - none: no metric could be computed
+   */
+  readonly proposedReplicas?: number;
+  /**
+   * The metric whose proposal wins.
+   * @default - none
+   */
+  readonly winningMetric?: string;
+  /**
+   * The replicas the next sync would set, from the proposal, min/max and the rate limits,
+   * when the status tells enough to compute it.
+   * @default - unknown
+   */
+  readonly nextReplicas?: number;
+  /** What the controller does and what to change, most serious first. */
+  readonly findings: ExplainFinding[];
+  /** The spec's validation issues (as `HpaValidator.validate` returns them). */
+  readonly validationIssues: ValidationIssue[];
+  /** What the status does not tell, and what the explanation therefore does not assume. */
+  readonly unknowns: string[];
+  /**
+   * A simulation from the current state, to try a change before applying it.
+   * @default - none: the spec has errors, or no metric value is known
+   */
+  readonly simulate?: SimulateSuggestion;
+}
