@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, Io } from './command';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { explainCommand } from './explain-command';
 import { simulateCommand } from './simulate-command';
 import { validateCommand } from './validate-command';
 
@@ -13,6 +14,7 @@ import { validateCommand } from './validate-command';
 const COMMANDS: { readonly [name: string]: Command } = {
   validate: validateCommand,
   simulate: simulateCommand,
+  explain: explainCommand,
 };
 
 function mainHelp(): string {
@@ -30,6 +32,7 @@ function mainHelp(): string {
     'Example:',
     '  cdk8s-hpa validate --k8s-version 1.33 manifests/',
     '  cdk8s-hpa simulate --hpa web-hpa.yaml --trace load.csv --svg web.svg',
+    '  kubectl get hpa,deploy,pods -o yaml | cdk8s-hpa explain -',
     '',
   ].join('\n');
 }

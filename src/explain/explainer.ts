@@ -12,7 +12,7 @@ import {
 } from '../simulation/normalization';
 import { computeProposal, isWithin } from '../simulation/replica-calculator';
 import { DEFAULT_POD_REQUEST, displayTarget } from '../simulation/simulation-run';
-import { HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus, MetricStatus } from '../status';
+import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus, MetricStatus } from '../status';
 import { validateManifest } from '../validation/engine';
 import { IssueList } from '../validation/field-errors';
 import { parseQuantity } from '../validation/quantity';
@@ -374,7 +374,12 @@ function explainCondition(condition: HorizontalPodAutoscalerCondition, env: Env)
   if (!id) {
     return { ...finding('EXP170', `condition ${label}${said}: a reason this library does not know`, 'status.conditions'), condition: label };
   }
-  const explained = describe(id, condition, env);
+  let explained = describe(id, condition, env);
+  const blocked = (env.status.conditions ?? []).some(x => x.type === ConditionType.SCALING_ACTIVE && x.status === ConditionStatus.FALSE);
+  if (blocked && condition.type === ConditionType.SCALING_LIMITED) {
+    // The controller leaves ScalingLimited as it was while the metrics are blocked.
+    explained = { ...explained, message: `${explained.message} (left from the last sync that read the metrics)` };
+  }
   // A condition whose status is not the one the controller sets with this reason says nothing reliable.
   const info = FINDINGS[id];
   const expected = info.condition?.split('=')[1].split('/')[0];

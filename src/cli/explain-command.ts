@@ -1,0 +1,265 @@
+/**
+ * `cdk8s-hpa explain`: why live HPAs (`kubectl get hpa -o yaml`) are or are not scaling, from
+ * their status, with `HpaExplainer`. Reads the same inputs as `validate`.
+ */
+import { ClusterProfile } from '../cluster-profile';
+import { FlagArg, parseFeatureGates } from './args';
+import { Command, Io } from './command';
+import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { fieldPathSegments } from './field-path';
+import { formatText, Located } from './formatters';
+import { InputObject, InputObjects, positionIn } from './input-objects';
+import { collectInputs, STDIN_NAME } from './inputs';
+import { loadObjects } from './validate-command';
+import { HpaExplainer } from '../explain/hpa-explainer';
+import { ExplainFinding, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
+import { Severity } from '../validation/validation-issue';
+
+export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|->...
+
+Says, for each live HorizontalPodAutoscaler in the input (what "kubectl get hpa -o yaml"
+prints), what the controller is doing, why, and what to change: every status condition
+explained with the spec field it points at and a fix (finding ids EXP1xx), the controller's
+arithmetic redone from status.currentMetrics (ratio to target, tolerance, the replicas each
+metric proposes, which one wins, what min/max and the behavior allow now), the spec's own
+problems as "cdk8s-hpa validate" reports them, what the status does not tell, and a
+"cdk8s-hpa simulate" command line that starts from the current state.
+
+Give the target and its pods too ("kubectl get hpa,deploy,pods -o yaml") for the cross-object
+facts: containers without a request, a target that fixes its replicas, two HPAs on one target.
+
+Options:
+  --k8s-version <version>    the cluster's Kubernetes version (default: ${ClusterProfile.of().version})
+                             e.g. --k8s-version 1.33
+  --feature-gates <gates>    feature gates set on the cluster, over the release's defaults,
+                             NAME=true|false separated by commas; may be repeated
+                             e.g. --feature-gates HPAExternalMetricFallback=true
+  --now <time>               count ages (since lastScaleTime, firstFailureTime) up to this
+                             RFC 3339 time instead of the current time
+                             e.g. --now 2026-11-23T12:00:00Z
+  --format <format>          text (default), or json: {"inputs", "hpas", "explanations": [...]}
+  -h, --help                 show this help
+
+Exit codes:
+  0  every HPA is healthy (or only slowed by a rate limit or window)
+  1  an HPA is stuck (at maxReplicas, paused at zero, no status) or failing (a metric, the
+     scale subresource or the selector)
+  2  usage error, or an input that could not be read
+
+Examples:
+  kubectl get hpa -A -o yaml | cdk8s-hpa explain -
+  kubectl get hpa,deploy,pods -n shop -o yaml | cdk8s-hpa explain --format json -
+`;
+
+type ExplainFormat = 'text' | 'json';
+
+interface ExplainArgs {
+  readonly help: boolean;
+  readonly k8sVersion?: string;
+  readonly featureGates: { [gate: string]: boolean };
+  readonly now?: string;
+  readonly format: ExplainFormat;
+  readonly inputs: string[];
+}
+
+export const explainCommand: Command = {
+  summary: 'explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling',
+  run: runExplain,
+};
+
+/** Every object of the input, in order, besides the index `InputObjects` keeps. */
+class AllObjects extends InputObjects {
+  public readonly all: InputObject[] = [];
+  public add(object: InputObject): void {
+    this.all.push(object);
+    super.add(object);
+  }
+}
+
+function runExplain(argv: readonly string[], io: Io): number {
+  const args = parseExplainArgs(argv);
+  if (args.help) {
+    io.stdout(EXPLAIN_HELP);
+    return EXIT_OK;
+  }
+  if (args.inputs.length === 0) throw new UsageError('no input: give files, directories, or - for standard input');
+  const profile = ClusterProfile.of({ version: args.k8sVersion, featureGates: args.featureGates });
+
+  const collected = collectInputs(args.inputs, io.readStdin);
+  for (const problem of collected.problems) io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
+  const objects = new AllObjects();
+  const syntaxErrors = [...loadObjects(collected.inputs, objects).values()].flat();
+  for (const e of syntaxErrors) io.stderr(`${formatText(e)}\n`);
+
+  const manifests = objects.all.map(o => o.manifest);
+  const results = objects.hpas.map(hpa => {
+    const explanation = HpaExplainer.explain(hpa.manifest, {
+      cluster: profile,
+      now: args.now,
+      relatedObjects: manifests.filter(o => o !== hpa.manifest),
+    });
+    return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args) };
+  });
+
+  if (args.format === 'json') {
+    io.stdout(`${JSON.stringify({
+      inputs: collected.inputs.length,
+      hpas: results.length,
+      explanations: results.map(r => ({
+        file: r.hpa.file,
+        ...positionIn(r.hpa, []),
+        ...r.explanation,
+        findings: r.explanation.findings.map(f => ({ ...f, ...positionIn(r.hpa, fieldPathSegments(f.path)) })),
+        simulate: r.simulate ? { argv: r.simulate.argv, trace: r.simulate.trace } : undefined,
+      })),
+    }, undefined, 2)}\n`);
+  } else {
+    io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate)).join('\n'));
+  }
+  const troubled = results.filter(r => r.explanation.health === HpaHealth.STUCK || r.explanation.health === HpaHealth.FAILING).length;
+  io.stderr(`cdk8s-hpa: ${results.length === 0 ? `no HorizontalPodAutoscaler found in ${plural(collected.inputs.length, 'input')}`
+    : `${troubled} of ${plural(results.length, 'HorizontalPodAutoscaler')} stuck or failing`}\n`);
+
+  if (collected.problems.length > 0 || syntaxErrors.length > 0) return EXIT_USAGE;
+  return troubled > 0 ? EXIT_ISSUES : EXIT_OK;
+}
+
+interface SimulateCommand {
+  /** The arguments after `cdk8s-hpa`. */
+  readonly argv: string[];
+  /** Standard input: the trace. */
+  readonly trace: string;
+  /** A command that saves the HPA first, when it came from standard input. */
+  readonly save?: string;
+}
+
+/** `cdk8s-hpa simulate ...` with the HPA, the options of this run, and the current metrics as the trace. */
+function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: ExplainArgs): SimulateCommand | undefined {
+  const suggestion = explanation.simulate;
+  if (!suggestion) return undefined;
+  let file = hpa.file;
+  let save: string | undefined;
+  if (file === STDIN_NAME) {
+    file = `${explanation.name}-hpa.yaml`;
+    save = `kubectl get hpa ${explanation.name} -n ${explanation.namespace} -o yaml > ${file}`;
+  }
+  const gates = Object.entries(args.featureGates).map(([g, on]) => `${g}=${on}`).join(',');
+  return {
+    argv: [
+      'simulate', '--hpa', file, '--name', explanation.name,
+      '--initial-replicas', String(suggestion.initialReplicas),
+      ...(args.k8sVersion ? ['--k8s-version', args.k8sVersion] : []),
+      ...(gates ? ['--feature-gates', gates] : []),
+      '--trace', '-',
+    ],
+    trace: suggestion.traceCsv,
+    save,
+  };
+}
+
+/** One HPA's explanation as text: a headline, the metrics, the findings as `validate` prints issues, the unknowns, the next step. */
+export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined): string {
+  const at = positionIn(hpa, []);
+  const out = [`${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${e.namespace}/${e.name}: ${e.summary}`];
+  if (e.metrics.length > 0) {
+    out.push('  metrics:');
+    for (const m of e.metrics) out.push(`    ${m.metric} (${m.path}): ${m.explanation}`);
+    if (e.proposedReplicas !== undefined) {
+      out.push(`    together: ${e.proposedReplicas} (${e.winningMetric})${e.nextReplicas !== undefined ? `; the next sync sets ${e.nextReplicas}` : ''}`);
+    }
+  }
+  out.push('  findings:');
+  for (const f of e.findings) out.push(`    ${formatFinding(hpa, f)}`);
+  const errors = e.validationIssues.filter(i => i.severity === Severity.ERROR);
+  if (errors.length > 0) {
+    out.push('  spec:');
+    for (const issue of errors) {
+      const p = positionIn(hpa, fieldPathSegments(issue.path));
+      out.push(`    ${formatText({ file: hpa.file, line: p.line, column: p.column, ...issue } as Located)}`);
+    }
+  }
+  if (e.unknowns.length > 0) {
+    out.push('  not in the status:');
+    for (const u of e.unknowns) out.push(`    - ${u}`);
+  }
+  const fix = e.findings.find(f => f.fix !== undefined)?.fix;
+  if (fix !== undefined || simulate) {
+    out.push(`  next step: ${fix ?? 'nothing to change'}`);
+    if (simulate) {
+      out.push('  to see what a change does, edit the HPA and replay the current metrics:');
+      if (simulate.save) out.push(`    ${simulate.save}`);
+      out.push(`    cdk8s-hpa ${simulate.argv.map(shellQuote).join(' ')} <<'EOF'`);
+      for (const line of simulate.trace.trimEnd().split('\n')) out.push(`    ${line}`);
+      out.push('    EOF');
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** `file:line:column: stuck [EXP140] ScalingLimited=True/TooManyReplicas spec.maxReplicas: ... (fix: ...)`. */
+function formatFinding(hpa: InputObject, f: ExplainFinding): string {
+  const p = positionIn(hpa, fieldPathSegments(f.path));
+  const condition = f.condition ? `${f.condition} ` : '';
+  const rules = f.ruleIds ? ` [${f.ruleIds.join(', ')}]` : '';
+  return `${hpa.file}:${p.line}:${p.column}: ${f.level} [${f.findingId}] ${condition}${f.path}: ${f.message}${rules}${f.fix ? ` (fix: ${f.fix})` : ''}`;
+}
+
+function parseExplainArgs(argv: readonly string[]): ExplainArgs {
+  let help = false;
+  let k8sVersion: string | undefined;
+  let now: string | undefined;
+  let format: ExplainFormat = 'text';
+  const featureGates: { [gate: string]: boolean } = {};
+  const inputs: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      inputs.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      inputs.push(arg);
+      continue;
+    }
+    const option = new FlagArg(argv, i);
+    switch (option.flag) {
+      case '-h':
+      case '--help':
+        option.noValue();
+        help = true;
+        break;
+      case '--k8s-version':
+        k8sVersion = option.value().trim();
+        if (k8sVersion === '') throw new UsageError('--k8s-version needs a value such as 1.36');
+        break;
+      case '--feature-gates':
+        Object.assign(featureGates, parseFeatureGates(option.value()));
+        break;
+      case '--now':
+        now = option.value().trim();
+        if (Number.isNaN(Date.parse(now)) || !/^\d{4}-\d{2}-\d{2}T/.test(now)) {
+          throw new UsageError(`--now must be an RFC 3339 time such as 2026-11-23T12:00:00Z (got "${now}")`);
+        }
+        break;
+      case '--format': {
+        const v = option.value();
+        if (v !== 'text' && v !== 'json') throw new UsageError(`--format must be one of text, json (got "${v}")`);
+        format = v;
+        break;
+      }
+      default:
+        throw new UsageError(`unknown option ${option.flag}`);
+    }
+    i = option.lastIndex;
+  }
+  return { help, k8sVersion, featureGates, now, format, inputs };
+}
+
+/** A word for sh: as is when safe, else in single quotes. */
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
