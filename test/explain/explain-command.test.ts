@@ -1,0 +1,97 @@
+/** `cdk8s-hpa explain` through the command line's `main`, with its standard streams captured. */
+import * as fs from 'fs';
+import * as path from 'path';
+import { stringify } from 'yaml';
+import { FIXTURES, GATES, hpa, NOW } from './fixtures';
+import { main } from '../../src/cli/main';
+
+const ROOT = path.join(__dirname, '..', '..');
+const GATE_FLAG = Object.entries(GATES).map(([g, on]) => `${g}=${on}`).join(',');
+
+export function run(argv: string[], stdin = ''): { code: number; stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
+  const cwd = process.cwd();
+  process.chdir(ROOT);
+  try {
+    const code = main(argv, { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readStdin: () => Buffer.from(stdin) });
+    return { code, stdout, stderr };
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+describe('cdk8s-hpa explain', () => {
+  test('explains a stuck HPA and exits 1', () => {
+    const r = run(['explain', '--now', NOW, `${FIXTURES}/stuck-at-max.yaml`]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').slice(0, 6)).toEqual([
+      `${FIXTURES}/stuck-at-max.yaml:2:1: HorizontalPodAutoscaler shop/web: Stuck: 10 replicas (min 2, max 10); the metrics propose 16 (cpu); the metrics ask for more than maxReplicas`,
+      '  metrics:',
+      '    cpu (spec.metrics[0]): 95% of request vs target 60%: ratio 1.583, above the tolerance band [0.9, 1.1]: ceil(1.583 × 10) = 16',
+      '    together: 16 (cpu); the next sync sets 10',
+      '  findings:',
+      `    ${FIXTURES}/stuck-at-max.yaml:36:3: stuck [EXP140] ScalingLimited=True/TooManyReplicas spec.maxReplicas: the metrics propose 16 replicas (cpu), more than maxReplicas 10: the HPA is stuck at 10 (fix: raise spec.maxReplicas to at least 16 (or make each pod handle more load))`,
+    ]);
+    expect(r.stderr).toBe('cdk8s-hpa: 1 of 1 HorizontalPodAutoscaler stuck or failing\n');
+  });
+
+  test('exits 0 when every HPA is healthy, reading standard input', () => {
+    const r = run(['explain', '--now', NOW, '-'], stringify(hpa('scaling-limited.yaml', 'desired-within-range')));
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('<stdin>:1:1: HorizontalPodAutoscaler shop/desired-within-range: Healthy: 4 replicas (min 2, max 10); the metrics propose 4 (cpu)');
+    // From standard input, the simulate command line first saves the HPA to a file.
+    expect(r.stdout).toContain('    kubectl get hpa desired-within-range -n shop -o yaml > desired-within-range-hpa.yaml\n'
+      + "    cdk8s-hpa simulate --hpa desired-within-range-hpa.yaml --name desired-within-range --initial-replicas 4 --trace - <<'EOF'\n");
+  });
+
+  test('--format json: every HPA with its findings placed in the file', () => {
+    const r = run(['explain', '--now', NOW, '--feature-gates', GATE_FLAG, '--format', 'json', `${FIXTURES}/scaling-limited.yaml`]);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect([json.inputs, json.hpas]).toEqual([1, 5]);
+    expect(json.explanations.map((e: any) => [e.name, e.health, e.findings[0].findingId, e.findings[0].line])).toEqual([
+      ['too-many-replicas', 'Stuck', 'EXP140', 38],
+      ['too-few-replicas', 'Healthy', 'EXP123', 111],
+      ['scale-up-limit', 'Limited', 'EXP142', 201],
+      ['scale-down-limit', 'Healthy', 'EXP126', 277],
+      ['desired-within-range', 'Healthy', 'EXP123', 348],
+    ]);
+  });
+
+  test.each([
+    [['explain'], 'cdk8s-hpa explain: no input: give files, directories, or - for standard input'],
+    [['explain', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa explain: --format must be one of text, json (got "xml")'],
+    [['explain', '--now', 'noon', 'x.yaml'], 'cdk8s-hpa explain: --now must be an RFC 3339 time such as 2026-11-23T12:00:00Z (got "noon")'],
+  ])('fails with a usage error (exit 2) on %j', (argv, message) => {
+    const r = run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(message);
+  });
+
+  test('fails with exit 2 on an input that cannot be read', () => {
+    const r = run(['explain', 'no-such-file.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cdk8s-hpa: no-such-file.yaml: no such file or directory\n');
+  });
+});
+
+describe('the simulate command line explain suggests runs', () => {
+  const files = fs.readdirSync(path.join(ROOT, FIXTURES)).filter(f => f.endsWith('.yaml'));
+  const cases = files.flatMap(file => {
+    const r = run(['explain', '--now', NOW, '--feature-gates', GATE_FLAG, '--format', 'json', `${FIXTURES}/${file}`]);
+    return JSON.parse(r.stdout).explanations.filter((e: any) => e.simulate).map((e: any) => [file, e.name, e.simulate]);
+  });
+
+  test('most fixtures get one', () => {
+    expect(cases.length).toBeGreaterThan(30);
+  });
+
+  test.each(cases)('%s %s', (_file, _name, simulate) => {
+    const r = run(simulate.argv, simulate.trace);
+    // Lints of the live HPA may be printed (as warnings); errors would stop the run.
+    expect(r.stderr).not.toMatch(/error|not simulated|bad line/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/replicas/);
+  });
+});
