@@ -3,23 +3,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { stringify } from 'yaml';
 import { FIXTURES, GATES, hpa, NOW } from './fixtures';
-import { main } from '../../src/cli/main';
+import { run } from './run-cli';
 
 const ROOT = path.join(__dirname, '..', '..');
 const GATE_FLAG = Object.entries(GATES).map(([g, on]) => `${g}=${on}`).join(',');
-
-export function run(argv: string[], stdin = ''): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    const code = main(argv, { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readStdin: () => Buffer.from(stdin) });
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(cwd);
-  }
-}
 
 describe('cdk8s-hpa explain', () => {
   test('explains a stuck HPA and exits 1', () => {
