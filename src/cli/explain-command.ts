@@ -38,6 +38,7 @@ Options:
                              RFC 3339 time instead of the current time
                              e.g. --now 2026-11-23T12:00:00Z
   --format <format>          text (default), or json: {"inputs", "hpas", "explanations": [...]}
+                             e.g. --format json
   -h, --help                 show this help
 
 Exit codes:

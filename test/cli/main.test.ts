@@ -240,7 +240,7 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
 describe('cdk8s-hpa usage', () => {
   test.each([
     [[], 'cdk8s-hpa: no command given'],
-    [['simulat'], 'cdk8s-hpa: unknown command "simulat" (commands: validate, simulate)'],
+    [['simulat'], 'cdk8s-hpa: unknown command "simulat" (commands: validate, simulate, explain)'],
     [['validate'], 'cdk8s-hpa validate: no input: give files, directories, or - for standard input'],
     [['validate', '--bogus', 'x.yaml'], 'cdk8s-hpa validate: unknown option --bogus'],
     [['validate', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa validate: --format must be one of text, json, github (got "xml")'],

@@ -46,6 +46,20 @@ describe('cdk8s-hpa explain', () => {
     ]);
   });
 
+  test('--help documents every flag with an example and the exit codes, and exits 0', () => {
+    const r = run(['explain', '--help']);
+    expect(r.code).toBe(0);
+    for (const flag of ['--k8s-version', '--feature-gates', '--now', '--format']) {
+      expect(r.stdout).toContain(`  ${flag}`);
+      expect(r.stdout).toContain(`e.g. ${flag}`);
+    }
+    expect(r.stdout).toContain('Exit codes:\n  0  every HPA is healthy');
+  });
+
+  test('is listed in cdk8s-hpa --help', () => {
+    expect(run(['--help']).stdout).toContain('  explain   explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling\n');
+  });
+
   test.each([
     [['explain'], 'cdk8s-hpa explain: no input: give files, directories, or - for standard input'],
     [['explain', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa explain: --format must be one of text, json (got "xml")'],
