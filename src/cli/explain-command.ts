@@ -7,12 +7,12 @@ import { FlagArg, parseFeatureGates } from './args';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { fieldPathSegments } from './field-path';
-import { formatText, Located } from './formatters';
+import { formatGithub, formatText, Located } from './formatters';
 import { InputObject, InputObjects, positionIn } from './input-objects';
 import { collectInputs, STDIN_NAME } from './inputs';
 import { loadObjects } from './validate-command';
 import { HpaExplainer } from '../explain/hpa-explainer';
-import { ExplainFinding, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
+import { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
 import { Severity } from '../validation/validation-issue';
 
 export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|->...
@@ -37,7 +37,11 @@ Options:
   --now <time>               count ages (since lastScaleTime, firstFailureTime) up to this
                              RFC 3339 time instead of the current time
                              e.g. --now 2026-11-23T12:00:00Z
-  --format <format>          text (default), or json: {"inputs", "hpas", "explanations": [...]}
+  --format <format>          text (default): per HPA, the metrics, the findings as
+                               file:line:column: level [findingId] condition path: message
+                             json: {"inputs", "hpas", "explanations": [...]}
+                             github: GitHub Actions annotations of the findings that are not
+                               info (stuck and failing as errors, limited as warnings)
                              e.g. --format json
   -h, --help                 show this help
 
@@ -52,7 +56,8 @@ Examples:
   kubectl get hpa,deploy,pods -n shop -o yaml | cdk8s-hpa explain --format json -
 `;
 
-type ExplainFormat = 'text' | 'json';
+type ExplainFormat = 'text' | 'json' | 'github';
+const FORMATS: readonly ExplainFormat[] = ['text', 'json', 'github'];
 
 interface ExplainArgs {
   readonly help: boolean;
@@ -114,6 +119,10 @@ function runExplain(argv: readonly string[], io: Io): number {
         simulate: r.simulate ? { argv: r.simulate.argv, trace: r.simulate.trace } : undefined,
       })),
     }, undefined, 2)}\n`);
+  } else if (args.format === 'github') {
+    io.stdout(results.flatMap(r => r.explanation.findings
+      .filter(f => f.level !== FindingLevel.INFO)
+      .map(f => `${formatGithub(locate(r.hpa, f))}\n`)).join(''));
   } else {
     io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate)).join('\n'));
   }
@@ -197,6 +206,14 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
   return `${out.join('\n')}\n`;
 }
 
+/** A finding as an issue of the input: stuck and failing are errors, the others warnings. */
+function locate(hpa: InputObject, f: ExplainFinding): Located {
+  const p = positionIn(hpa, fieldPathSegments(f.path));
+  const severity = f.level === FindingLevel.STUCK || f.level === FindingLevel.FAILING ? Severity.ERROR : Severity.WARNING;
+  const condition = f.condition ? `${f.condition}: ` : '';
+  return { file: hpa.file, line: p.line, column: p.column, severity, ruleId: f.findingId, path: f.path, message: `${condition}${f.message}`, fix: f.fix };
+}
+
 /** `file:line:column: stuck [EXP140] ScalingLimited=True/TooManyReplicas spec.maxReplicas: ... (fix: ...)`. */
 function formatFinding(hpa: InputObject, f: ExplainFinding): string {
   const p = positionIn(hpa, fieldPathSegments(f.path));
@@ -244,8 +261,8 @@ function parseExplainArgs(argv: readonly string[]): ExplainArgs {
         break;
       case '--format': {
         const v = option.value();
-        if (v !== 'text' && v !== 'json') throw new UsageError(`--format must be one of text, json (got "${v}")`);
-        format = v;
+        if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got "${v}")`);
+        format = v as ExplainFormat;
         break;
       }
       default:

@@ -11,7 +11,7 @@ import {
   calculateScaleDownLimitWithBehaviors, calculateScaleUpLimitWithScalingRules, convertDesiredReplicasWithRules,
 } from '../simulation/normalization';
 import { computeProposal, isWithin } from '../simulation/replica-calculator';
-import { DEFAULT_POD_REQUEST, displayTarget } from '../simulation/simulation-run';
+import { DEFAULT_POD_REQUEST, displayTarget, FAILED_GET_REASON } from '../simulation/simulation-run';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus, MetricStatus } from '../status';
 import { validateManifest } from '../validation/engine';
 import { IssueList } from '../validation/field-errors';
@@ -36,13 +36,8 @@ const HEALTH: { [level: string]: HpaHealth } = {
 };
 
 /** The metric source type each `FailedGet*Metric` reason is about. */
-const FAILED_GET_TYPE: { readonly [reason: string]: string } = {
-  FailedGetResourceMetric: 'Resource',
-  FailedGetContainerResourceMetric: 'ContainerResource',
-  FailedGetPodsMetric: 'Pods',
-  FailedGetObjectMetric: 'Object',
-  FailedGetExternalMetric: 'External',
-};
+const FAILED_GET_TYPE: { readonly [reason: string]: string } = Object.fromEntries(
+  Object.entries(FAILED_GET_REASON).map(([type, reason]) => [reason, type]));
 
 /** The field of a metric each finding about it points at, by source type. */
 const METRIC_FIELD: { readonly [type: string]: string } = {
@@ -117,6 +112,13 @@ export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExpl
   const env: Env = { manifest: m, spec, status, now, arithmetic, validationIssues, related, profile: ctx.profile };
 
   for (const condition of status.conditions ?? []) findings.push(explainCondition(condition, env));
+  for (const c of read.otherConditions) {
+    const label = `${c.type}=${c.status}/${c.reason ?? ''}`;
+    findings.push({
+      ...finding('EXP170', `condition ${label}${c.message ? ` (the controller says: "${c.message}")` : ''}: a condition this library does not know`, 'status.conditions'),
+      condition: label,
+    });
+  }
 
   // The fallback of a failing External metric, before it starts.
   if (spec) {
@@ -182,7 +184,7 @@ export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExpl
 interface Arithmetic {
   readonly metrics: MetricExplanation[];
   /** Trace rows, per metric: the observation and its value. */
-  readonly rows: Array<{ metric: string; observation: string; value: string }>;
+  readonly rows: Array<{ metric: string; observation: string; value: string; note?: string }>;
   readonly proposal?: number;
   readonly winning?: string;
   readonly blocked: boolean;
@@ -224,7 +226,10 @@ function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscalerStatus,
     const fallbackActive = metric.fallback !== undefined && fb?.fallbackActive === true;
 
     if (value === undefined) {
-      rows.push({ metric: metric.id, observation: 'failure', value: 'no value in the HPA status' });
+      rows.push({ metric: metric.id, observation: 'failure', value: 'no value in the HPA status',
+        note: fb?.firstFailureTime && metric.fallback
+          ? `${metric.id} has failed since ${fb.firstFailureTime}; here it fails from 0s, so its fallback starts at ${metric.fallback.failureDurationSeconds}s`
+          : undefined });
       if (fallbackActive) {
         const replicas = metric.fallback!.replicas;
         metrics.push({ ...base, fallbackActive, proposedReplicas: replicas, explanation: `no current value: the metric is failing; its fallback proposes ${replicas} replicas` });
@@ -466,8 +471,10 @@ function describe(id: FindingId, condition: HorizontalPodAutoscalerCondition, en
         path: 'spec.scaleTargetRef',
         fix: `scale the target up by hand (kubectl scale ${String(ref.kind).toLowerCase()}/${ref.name} --replicas=${Math.max(1, min)}); to let the HPA scale to zero and back itself, use minReplicas: 0 with an Object or External metric (feature gate HPAScaleToZero)`,
       };
-    case 'EXP110':
-      return { message: `the controller computed a replica count${said}`, path: 'spec.metrics' };
+    case 'EXP110': {
+      const from = / from (.+)$/.exec(msg);
+      return { message: `the controller computed a replica count${from ? ` from ${from[1]}` : ''}: it follows its metrics`, path: 'spec.metrics' };
+    }
     case 'EXP120':
       return {
         message: `the controller cannot read the scale subresource of ${target}${said}; nothing is scaled`,
@@ -629,7 +636,10 @@ function missingRequests(metric: SimMetric | undefined, env: Env): string | unde
 /** A trace holding the reported values from time 0, for `cdk8s-hpa simulate`. */
 function suggestSimulation(status: HorizontalPodAutoscalerStatus, arithmetic: Arithmetic): SimulateSuggestion | undefined {
   if (arithmetic.rows.length === 0) return undefined;
-  const lines = ['time,metric,observation,value', ...arithmetic.rows.map(r => ['0', csv(r.metric), r.observation, csv(r.value)].join(','))];
+  const lines = ['time,metric,observation,value', ...arithmetic.rows.flatMap(r => [
+    ...(r.note ? [`# ${r.note}`] : []),
+    ['0', csv(r.metric), r.observation, csv(r.value)].join(','),
+  ])];
   return { initialReplicas: status.currentReplicas, traceCsv: `${lines.join('\n')}\n` };
 }
 

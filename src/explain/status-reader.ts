@@ -18,7 +18,12 @@ export interface ReadStatus {
   /** Undefined when the manifest has no status object. */
   readonly status?: HorizontalPodAutoscalerStatus;
   readonly problems: StatusProblem[];
+  /** Conditions whose type or status the model has no member for (a newer controller's), kept out of `status`. */
+  readonly otherConditions: Array<{ readonly type: string; readonly status: string; readonly reason?: string; readonly message?: string }>;
 }
+
+const CONDITION_TYPES: readonly string[] = Object.values(ConditionType);
+const CONDITION_STATUSES: readonly string[] = Object.values(ConditionStatus);
 
 /** The `<source>` field of a `currentMetrics` entry, by type. */
 const SOURCE_FIELD: { readonly [type: string]: string } = {
@@ -34,8 +39,9 @@ const FALLBACK_IN_USE = 'Fallback';
 
 export function readStatus(manifest: unknown): ReadStatus {
   const problems: StatusProblem[] = [];
+  const otherConditions: ReadStatus['otherConditions'] = [];
   const raw = isObject(manifest) ? manifest.status : undefined;
-  if (!isObject(raw) || Object.keys(raw).length === 0) return { problems };
+  if (!isObject(raw) || Object.keys(raw).length === 0) return { problems, otherConditions };
 
   const int = (path: string, value: unknown): number | undefined => {
     if (value === undefined || value === null) return undefined;
@@ -68,6 +74,10 @@ export function readStatus(manifest: unknown): ReadStatus {
         const path = `status.conditions[${i}]`;
         if (!isObject(c) || typeof c.type !== 'string' || typeof c.status !== 'string') {
           problems.push({ path, value: c, detail: 'must have a type and a status' });
+          return;
+        }
+        if (!CONDITION_TYPES.includes(c.type) || !CONDITION_STATUSES.includes(c.status)) {
+          otherConditions.push({ type: c.type, status: c.status, reason: str(`${path}.reason`, c.reason), message: str(`${path}.message`, c.message) });
           return;
         }
         conditions.push({
@@ -132,7 +142,7 @@ export function readStatus(manifest: unknown): ReadStatus {
     lastScaleTime: time('status.lastScaleTime', raw.lastScaleTime),
     observedGeneration: int('status.observedGeneration', raw.observedGeneration),
   };
-  return { status, problems };
+  return { status, problems, otherConditions };
 }
 
 export function isObject(value: unknown): value is { [key: string]: any } {

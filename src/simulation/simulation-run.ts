@@ -39,7 +39,8 @@ class ObservationCursor {
   }
 }
 
-const FAILED_GET_REASON: { [type: string]: string } = {
+/** The ScalingActive reason of a metric that cannot be read, by source type (horizontal.go). */
+export const FAILED_GET_REASON: { readonly [type: string]: string } = {
   Resource: 'FailedGetResourceMetric',
   ContainerResource: 'FailedGetContainerResourceMetric',
   Pods: 'FailedGetPodsMetric',

@@ -60,9 +60,16 @@ describe('cdk8s-hpa explain', () => {
     expect(run(['--help']).stdout).toContain('  explain   explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling\n');
   });
 
+  test('--format github: an annotation per finding that is not info', () => {
+    const r = run(['explain', '--now', NOW, '--format', 'github', `${FIXTURES}/stuck-at-max.yaml`]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(`::error file=${FIXTURES}/stuck-at-max.yaml,line=36,col=3,title=EXP140::spec.maxReplicas: ScalingLimited=True/TooManyReplicas: `
+      + 'the metrics propose 16 replicas (cpu), more than maxReplicas 10: the HPA is stuck at 10 (fix: raise spec.maxReplicas to at least 16 (or make each pod handle more load))\n');
+  });
+
   test.each([
     [['explain'], 'cdk8s-hpa explain: no input: give files, directories, or - for standard input'],
-    [['explain', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa explain: --format must be one of text, json (got "xml")'],
+    [['explain', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa explain: --format must be one of text, json, github (got "xml")'],
     [['explain', '--now', 'noon', 'x.yaml'], 'cdk8s-hpa explain: --now must be an RFC 3339 time such as 2026-11-23T12:00:00Z (got "noon")'],
   ])('fails with a usage error (exit 2) on %j', (argv, message) => {
     const r = run(argv);

@@ -172,6 +172,16 @@ describe('what the status does not hold', () => {
     });
   });
 
+  test('a condition type the model has no member for is kept out of status.conditions and passed on', () => {
+    const manifest = hpa('stuck-at-max.yaml', 'web');
+    const status = { ...manifest.status, conditions: [{ type: 'FutureCondition', status: 'True', reason: 'Later' }] };
+    const e = HpaExplainer.explain({ ...manifest, status }, { cluster: CLUSTER, now: NOW });
+    expect(e.status!.conditions).toEqual([]);
+    expect(e.findings.filter(f => f.findingId === 'EXP170').map(f => [f.condition, f.message])).toEqual([
+      ['FutureCondition=True/Later', 'condition FutureCondition=True/Later: a condition this library does not know'],
+    ]);
+  });
+
   test.each([[null], [42], ['hpa'], [{}], [{ spec: 'x', status: [] }], [{ kind: 'HorizontalPodAutoscaler', status: { conditions: 'x', currentMetrics: [null, 3] } }]])(
     'never throws on %j', (input) => {
       const e = HpaExplainer.explain(input, { now: NOW });
