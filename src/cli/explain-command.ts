@@ -46,7 +46,8 @@ Options:
   -h, --help                 show this help
 
 Exit codes:
-  0  every HPA is healthy (or only slowed by a rate limit or window)
+  0  every HPA is healthy (or only slowed by a rate limit or window, or printed as
+     autoscaling/v1, whose status is not read)
   1  an HPA is stuck (at maxReplicas, paused at zero, no status) or failing (a metric, the
      scale subresource or the selector)
   2  usage error, or an input that could not be read

@@ -20,9 +20,8 @@ import { reportDuplicateTarget } from '../validation/rules/cross-object';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
 import { WorkloadFacts, workloadFactsFromManifest } from '../validation/workload-facts';
 import { CONDITION_FINDING, conditionKey, FindingId, FINDINGS } from './finding-catalog';
-import type { ExplainFindingKind } from './hpa-explainer';
 import {
-  ExplainFinding, FindingLevel, HpaExplanation, HpaHealth, MetricExplanation, SimulateSuggestion,
+  ExplainFinding, ExplainFindingKind, FindingLevel, HpaExplanation, HpaHealth, MetricExplanation, SimulateSuggestion,
 } from './hpa-explanation';
 import { isObject, readStatus } from './status-reader';
 
@@ -63,13 +62,30 @@ export function findingKinds(): ExplainFindingKind[] {
   }));
 }
 
+/** API versions whose spec and status are autoscaling/v2's under another name. */
+const SAME_AS_V2 = ['autoscaling/v2beta2'];
+/** Older API versions: their status (and v1's conditions, in an annotation) differ from autoscaling/v2's. */
+const OLDER = ['autoscaling/v1', 'autoscaling/v2beta1'];
+
 /** Explains one manifest. Never throws. */
 export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExplanation {
   const findings: ExplainFinding[] = [];
   const unknowns: string[] = [];
-  const m = isObject(manifest) ? manifest : {};
+  let m = isObject(manifest) ? manifest : {};
   const name = typeof m.metadata?.name === 'string' ? m.metadata.name : '<no name>';
   const namespace = namespaceOf(m);
+
+  if (OLDER.includes(m.apiVersion)) {
+    findings.push(finding('EXP182',
+      `this HPA is printed as ${m.apiVersion}, which does not hold the autoscaling/v2 conditions and metrics the explanation reads`,
+      'apiVersion', `read it as autoscaling/v2: kubectl get hpa.v2.autoscaling ${name} -n ${namespace} -o yaml`));
+    return { ...done({ name, namespace, findings, unknowns, validationIssues: [], metrics: [], status: undefined }), health: HpaHealth.UNKNOWN, summary: `${HpaHealth.UNKNOWN}: printed as ${m.apiVersion}` };
+  }
+  const renamed = SAME_AS_V2.includes(m.apiVersion);
+  if (renamed) {
+    // The same fields as autoscaling/v2, which the cluster serves the HPA as.
+    m = { ...m, apiVersion: 'autoscaling/v2' };
+  }
 
   let now = Date.now();
   if (ctx.now !== undefined) {
@@ -86,7 +102,7 @@ export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExpl
   const validationIssues = validate(m, ctx.profile, related);
 
   // The status.
-  const read = readStatus(manifest);
+  const read = readStatus(m);
   for (const p of read.problems) {
     findings.push(finding('EXP181', `${p.path}: Invalid value: ${JSON.stringify(p.value)}: ${p.detail}; it is left out of the explanation`, p.path));
   }
@@ -176,7 +192,8 @@ export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExpl
     proposal: arithmetic?.proposal,
     winning: arithmetic?.winning,
     next: arithmetic?.next,
-    simulate: spec && arithmetic && errors.length === 0 ? suggestSimulation(status, arithmetic) : undefined,
+    // `simulate` reads autoscaling/v2 only.
+    simulate: spec && arithmetic && errors.length === 0 && !renamed ? suggestSimulation(status, arithmetic) : undefined,
     spec,
   });
 }
@@ -286,9 +303,10 @@ function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscalerStatus,
     } else if (within) {
       explanation = `${words}, within the tolerance band ${band}: keeps ${proposed}`;
     } else {
-      const how = (metric.targetType === 'AverageValue' && (metric.type === 'Object' || metric.type === 'External'))
-        ? `ceil(${fmt(value.number * current)} / ${fmt(target)})`
-        : metric.type === 'Object' || metric.type === 'External' || current > 0 ? `ceil(${fmt(ratio)} × ${current})` : 'from zero';
+      const objectOrExternal = metric.type === 'Object' || metric.type === 'External';
+      let how = `ceil(${fmt(ratio)} × ${current})`;
+      if (objectOrExternal && metric.targetType === 'AverageValue') how = `ceil(${fmt(value.number * current)} / ${fmt(target)})`;
+      else if (objectOrExternal && current === 0) how = `from zero, ceil(${fmt(ratio)})`;
       explanation = `${words}, ${ratio > 1 ? 'above' : 'below'} the tolerance band ${band}: ${how} = ${proposed}`;
     }
     if (fallbackActive) {
@@ -540,7 +558,7 @@ function describe(id: FindingId, condition: HorizontalPodAutoscalerCondition, en
         return {
           message: `${proposes}; without spec.behavior the controller adds at most max(2 × current, 4) per sync${upLimit !== undefined ? ` (${upLimit} from ${current})` : ''}, so it gets there in steps`,
           path: 'spec.behavior',
-          fix: 'to grow faster, set spec.behavior.scaleUp.policies (e.g. Percent 900 per 15s) ',
+          fix: 'to grow faster, set spec.behavior.scaleUp.policies (e.g. Percent 900 per 15s)',
         };
       }
       return {

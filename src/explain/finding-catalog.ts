@@ -58,6 +58,7 @@ export const FINDINGS = {
   EXP170: other(FindingLevel.INFO, 'a condition reason this library does not know'),
   EXP180: other(FindingLevel.STUCK, 'no status: the controller has not synced the HPA'),
   EXP181: other(FindingLevel.INFO, 'a status field cannot be read'),
+  EXP182: other(FindingLevel.INFO, 'an older HPA API version whose status the explainer does not read: get the HPA as autoscaling/v2'),
   EXP190: other(FindingLevel.LIMITED, 'the target is outside [minReplicas, maxReplicas]: the next sync moves it without reading metrics'),
   EXP191: other(FindingLevel.INFO, 'the controller has not acted on the latest spec yet'),
   EXP192: other(FindingLevel.STUCK, 'the metrics ask for more than maxReplicas'),

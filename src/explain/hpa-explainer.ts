@@ -1,6 +1,6 @@
 import { ClusterProfile } from '../cluster-profile';
 import type * as ExplainerModule from './explainer';
-import { FindingLevel, HpaExplanation } from './hpa-explanation';
+import { ExplainFindingKind, HpaExplanation } from './hpa-explanation';
 
 /** Options of `HpaExplainer.explain()`. */
 export interface HpaExplainOptions {
@@ -26,21 +26,6 @@ export interface HpaExplainOptions {
    * @default - none
    */
   readonly relatedObjects?: any[];
-}
-
-/** One kind of finding the explainer reports. */
-export interface ExplainFindingKind {
-  /** The stable id. */
-  readonly findingId: string;
-  /** The level it has (the level of a condition finding can depend on the condition's status). */
-  readonly level: FindingLevel;
-  /**
-   * The condition it explains, `Type=Status/Reason`.
-   * @default - not about one condition
-   */
-  readonly condition?: string;
-  /** What it means. */
-  readonly summary: string;
 }
 
 let explainer: typeof ExplainerModule | undefined;

@@ -27,6 +27,23 @@ export enum HpaHealth {
   STUCK = 'Stuck',
   /** The controller reports a failure. */
   FAILING = 'Failing',
+  /** The input does not tell: an HPA of an older API version, printed without the autoscaling/v2 status. */
+  UNKNOWN = 'Unknown',
+}
+
+/** One kind of finding the explainer reports. */
+export interface ExplainFindingKind {
+  /** The stable id. */
+  readonly findingId: string;
+  /** The level it has (the level of a condition finding can depend on the condition's status). */
+  readonly level: FindingLevel;
+  /**
+   * The condition it explains, `Type=Status/Reason`.
+   * @default - not about one condition
+   */
+  readonly condition?: string;
+  /** What it means. */
+  readonly summary: string;
 }
 
 /** One thing the explainer found. */

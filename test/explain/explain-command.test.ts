@@ -32,6 +32,17 @@ describe('cdk8s-hpa explain', () => {
       + "    cdk8s-hpa simulate --hpa desired-within-range-hpa.yaml --name desired-within-range --initial-replicas 4 --trace - <<'EOF'\n");
   });
 
+  test('exits 0 on an autoscaling/v1 HPA, saying how to get it as autoscaling/v2', () => {
+    const v1 = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'old' }, spec: { maxReplicas: 5 }, status: { currentReplicas: 2 } };
+    const r = run(['explain', '--now', NOW, '-'], stringify(v1));
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+      '<stdin>:1:1: HorizontalPodAutoscaler default/old: Unknown: printed as autoscaling/v1',
+      '  findings:',
+      '    <stdin>:1:1: info [EXP182] apiVersion: this HPA is printed as autoscaling/v1, which does not hold the autoscaling/v2 conditions and metrics the explanation reads (fix: read it as autoscaling/v2: kubectl get hpa.v2.autoscaling old -n default -o yaml)',
+    ]);
+  });
+
   test('--format json: every HPA with its findings placed in the file', () => {
     const r = run(['explain', '--now', NOW, '--feature-gates', GATE_FLAG, '--format', 'json', `${FIXTURES}/scaling-limited.yaml`]);
     expect(r.code).toBe(1);

@@ -144,6 +144,28 @@ describe('the spec and the related objects', () => {
   });
 });
 
+describe('older API versions', () => {
+  test('autoscaling/v2beta2 has the same fields: explained as autoscaling/v2, without a simulate suggestion', () => {
+    const e = HpaExplainer.explain({ ...hpa('stuck-at-max.yaml', 'web'), apiVersion: 'autoscaling/v2beta2' }, { cluster: CLUSTER, now: NOW });
+    expect([e.health, e.findings[0].findingId, e.proposedReplicas, e.simulate]).toEqual([HpaHealth.STUCK, 'EXP140', 16, undefined]);
+    expect(e.validationIssues).toEqual([]);
+  });
+
+  test('autoscaling/v1 is not judged: its status differs; the fix says how to get it as autoscaling/v2', () => {
+    const e = HpaExplainer.explain({
+      apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'old', namespace: 'shop' },
+      spec: { maxReplicas: 5, scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'old' }, targetCPUUtilizationPercentage: 50 },
+      status: { currentCPUUtilizationPercentage: 70, currentReplicas: 2, desiredReplicas: 3 },
+    }, { now: NOW });
+    expect(e.health).toBe(HpaHealth.UNKNOWN);
+    expect(e.findings).toEqual([{
+      findingId: 'EXP182', level: FindingLevel.INFO, path: 'apiVersion',
+      message: 'this HPA is printed as autoscaling/v1, which does not hold the autoscaling/v2 conditions and metrics the explanation reads',
+      fix: 'read it as autoscaling/v2: kubectl get hpa.v2.autoscaling old -n shop -o yaml',
+    }]);
+  });
+});
+
 describe('what the status does not hold', () => {
   test('fails when the HPA has no status: the controller has not synced it', () => {
     const { status, ...manifest } = hpa('stuck-at-max.yaml', 'web');
