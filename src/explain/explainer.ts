@@ -13,17 +13,17 @@ import {
 import { computeProposal, isWithin } from '../simulation/replica-calculator';
 import { DEFAULT_POD_REQUEST, displayTarget, FAILED_GET_REASON } from '../simulation/simulation-run';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus, MetricStatus } from '../status';
+import { CONDITION_FINDING, conditionKey, FindingId, FINDINGS } from './finding-catalog';
+import {
+  ExplainFinding, ExplainFindingKind, FindingLevel, HpaExplanation, HpaHealth, MetricExplanation, SimulateSuggestion,
+} from './hpa-explanation';
+import { isObject, readStatus } from './status-reader';
 import { validateManifest } from '../validation/engine';
 import { IssueList } from '../validation/field-errors';
 import { parseQuantity } from '../validation/quantity';
 import { reportDuplicateTarget } from '../validation/rules/cross-object';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
 import { WorkloadFacts, workloadFactsFromManifest } from '../validation/workload-facts';
-import { CONDITION_FINDING, conditionKey, FindingId, FINDINGS } from './finding-catalog';
-import {
-  ExplainFinding, ExplainFindingKind, FindingLevel, HpaExplanation, HpaHealth, MetricExplanation, SimulateSuggestion,
-} from './hpa-explanation';
-import { isObject, readStatus } from './status-reader';
 
 const DEFAULT_NAMESPACE = 'default';
 const LEVEL_ORDER = [FindingLevel.FAILING, FindingLevel.STUCK, FindingLevel.LIMITED, FindingLevel.INFO];
@@ -243,10 +243,14 @@ function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscalerStatus,
     const fallbackActive = metric.fallback !== undefined && fb?.fallbackActive === true;
 
     if (value === undefined) {
-      rows.push({ metric: metric.id, observation: 'failure', value: 'no value in the HPA status',
+      rows.push({
+        metric: metric.id,
+        observation: 'failure',
+        value: 'no value in the HPA status',
         note: fb?.firstFailureTime && metric.fallback
           ? `${metric.id} has failed since ${fb.firstFailureTime}; here it fails from 0s, so its fallback starts at ${metric.fallback.failureDurationSeconds}s`
-          : undefined });
+          : undefined,
+      });
       if (fallbackActive) {
         const replicas = metric.fallback!.replicas;
         metrics.push({ ...base, fallbackActive, proposedReplicas: replicas, explanation: `no current value: the metric is failing; its fallback proposes ${replicas} replicas` });
@@ -331,7 +335,9 @@ function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscalerStatus,
 }
 
 /** What the next sync would set, where the status tells enough. */
-function nextReplicas(spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number, now: number, unknowns: string[]): { next?: number; upLimit?: number } {
+function nextReplicas(
+  spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number, now: number, unknowns: string[],
+): { next?: number; upLimit?: number } {
   const current = status.currentReplicas;
   if (current === 0 || current < spec.minReplicas || current > spec.maxReplicas) return {};
   const lastScaleAge = status.lastScaleTime === undefined ? undefined : (now - Date.parse(status.lastScaleTime)) / 1000;
@@ -471,7 +477,7 @@ function describe(id: FindingId, condition: HorizontalPodAutoscalerCondition, en
       return {
         message: `the scale subresource of ${target} reports no pod selector the controller can use${said}; without it no pod metric can be read`,
         path: 'spec.scaleTargetRef',
-        fix: `point scaleTargetRef at a workload whose scale subresource reports status.selector (a custom resource needs subresources.scale.labelSelectorPath in its CRD)`,
+        fix: 'point scaleTargetRef at a workload whose scale subresource reports status.selector (a custom resource needs subresources.scale.labelSelectorPath in its CRD)',
         ruleIds: issuesAt('spec.scaleTargetRef').map(i => i.ruleId),
       };
     case 'EXP108': {
@@ -737,7 +743,9 @@ function done(x: {
   };
 }
 
-function summarize(health: HpaHealth, x: { status?: HorizontalPodAutoscalerStatus; proposal?: number; winning?: string; spec?: SimSpec }, findings: ExplainFinding[]): string {
+function summarize(
+  health: HpaHealth, x: { status?: HorizontalPodAutoscalerStatus; proposal?: number; winning?: string; spec?: SimSpec }, findings: ExplainFinding[],
+): string {
   if (!x.status) return `${health}: no status yet`;
   const range = x.spec ? ` (min ${x.spec.minReplicas}, max ${x.spec.maxReplicas})` : '';
   const proposal = x.proposal !== undefined ? `; the metrics propose ${x.proposal} (${x.winning})` : '; no metric proposes a count';

@@ -62,13 +62,24 @@ describe('the arithmetic from status.currentMetrics', () => {
   test('stuck at maxReplicas: 95% against 60% proposes ceil(1.583 × 10) = 16, capped at 10', () => {
     const e = explain('stuck-at-max.yaml', 'web');
     expect(e.metrics).toEqual([{
-      path: 'spec.metrics[0]', metric: 'cpu', type: 'Resource', targetType: 'Utilization', target: 60, current: 95,
-      ratio: 95 / 60, withinTolerance: false, proposedReplicas: 16, fallbackActive: false,
+      path: 'spec.metrics[0]',
+      metric: 'cpu',
+      type: 'Resource',
+      targetType: 'Utilization',
+      target: 60,
+      current: 95,
+      ratio: 95 / 60,
+      withinTolerance: false,
+      proposedReplicas: 16,
+      fallbackActive: false,
       explanation: '95% of request vs target 60%: ratio 1.583, above the tolerance band [0.9, 1.1]: ceil(1.583 × 10) = 16',
     }]);
     expect([e.proposedReplicas, e.winningMetric, e.nextReplicas, e.health]).toEqual([16, 'cpu', 10, HpaHealth.STUCK]);
     expect(e.findings[0]).toEqual({
-      findingId: 'EXP140', level: FindingLevel.STUCK, condition: 'ScalingLimited=True/TooManyReplicas', path: 'spec.maxReplicas',
+      findingId: 'EXP140',
+      level: FindingLevel.STUCK,
+      condition: 'ScalingLimited=True/TooManyReplicas',
+      path: 'spec.maxReplicas',
       message: 'the metrics propose 16 replicas (cpu), more than maxReplicas 10: the HPA is stuck at 10',
       fix: 'raise spec.maxReplicas to at least 16 (or make each pod handle more load)',
       ruleIds: undefined,
@@ -153,13 +164,17 @@ describe('older API versions', () => {
 
   test('autoscaling/v1 is not judged: its status differs; the fix says how to get it as autoscaling/v2', () => {
     const e = HpaExplainer.explain({
-      apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'old', namespace: 'shop' },
+      apiVersion: 'autoscaling/v1',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'old', namespace: 'shop' },
       spec: { maxReplicas: 5, scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'old' }, targetCPUUtilizationPercentage: 50 },
       status: { currentCPUUtilizationPercentage: 70, currentReplicas: 2, desiredReplicas: 3 },
     }, { now: NOW });
     expect(e.health).toBe(HpaHealth.UNKNOWN);
     expect(e.findings).toEqual([{
-      findingId: 'EXP182', level: FindingLevel.INFO, path: 'apiVersion',
+      findingId: 'EXP182',
+      level: FindingLevel.INFO,
+      path: 'apiVersion',
       message: 'this HPA is printed as autoscaling/v1, which does not hold the autoscaling/v2 conditions and metrics the explanation reads',
       fix: 'read it as autoscaling/v2: kubectl get hpa.v2.autoscaling old -n shop -o yaml',
     }]);
@@ -189,8 +204,12 @@ describe('what the status does not hold', () => {
     const status = { ...manifest.status, conditions: [{ type: 'ScalingActive', status: 'False', reason: 'SomethingNew', message: 'new controller' }] };
     const e = HpaExplainer.explain({ ...manifest, status }, { cluster: CLUSTER, now: NOW });
     expect(e.findings.find(f => f.findingId === 'EXP170')).toEqual({
-      findingId: 'EXP170', level: FindingLevel.INFO, condition: 'ScalingActive=False/SomethingNew', path: 'status.conditions',
-      message: 'condition ScalingActive=False/SomethingNew (the controller says: "new controller"): a reason this library does not know', fix: undefined,
+      findingId: 'EXP170',
+      level: FindingLevel.INFO,
+      condition: 'ScalingActive=False/SomethingNew',
+      path: 'status.conditions',
+      message: 'condition ScalingActive=False/SomethingNew (the controller says: "new controller"): a reason this library does not know',
+      fix: undefined,
     });
   });
 

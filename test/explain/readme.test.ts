@@ -1,8 +1,8 @@
 /** The README's "Explaining a live HPA" blocks are what `cdk8s-hpa explain` prints on the fixtures. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { run } from './run-cli';
 import { FIXTURES, NOW } from './fixtures';
+import { run } from './run-cli';
 
 const README = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
 
