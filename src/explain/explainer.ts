@@ -5,6 +5,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
+import { GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 import { decodeSpec, SimMetric, SimSpec, toMilli } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
 import {
@@ -593,6 +594,14 @@ function describe(id: FindingId, condition: HorizontalPodAutoscalerCondition, en
       const first = active[0];
       const fb = first ? status.externalMetricFallbacks?.[first.id] : undefined;
       const since = fb?.firstFailureTime ? ` since ${fb.firstFailureTime} (${seconds(Math.floor((env.now - Date.parse(fb.firstFailureTime)) / 1000))})` : '';
+      if (!first && !env.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) {
+        return {
+          message: `an External metric's fallback replica count is in use${said}, so the cluster runs the HPAExternalMetricFallback feature gate, which the cluster profile leaves off: the fallbacks are not read`,
+          path: 'spec.metrics',
+          fix: 'declare the gate: --feature-gates HPAExternalMetricFallback=true (ClusterProfile.of({ featureGates }) in code)',
+          ruleIds: env.validationIssues.filter(i => i.ruleId === 'HPA152').map(i => i.ruleId),
+        };
+      }
       return {
         message: first
           ? `External metric "${first.id}" has failed${since}, longer than its failureDuration ${seconds(first.fallback!.failureDurationSeconds)}: the HPA proposes its fallback of ${first.fallback!.replicas} replicas for it (combined by max with the other metrics) until it reads again`

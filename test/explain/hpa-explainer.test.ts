@@ -98,6 +98,13 @@ describe('the arithmetic from status.currentMetrics', () => {
       + 'the HPA proposes its fallback of 8 replicas for it (combined by max with the other metrics) until it reads again');
   });
 
+  test('an active fallback on a cluster profile without the gate says to declare it', () => {
+    const e = HpaExplainer.explain(hpa('external-fallback.yaml', 'worker'), { now: NOW });
+    expect(e.findings[0]).toMatchObject({ findingId: 'EXP160', path: 'spec.metrics', ruleIds: ['HPA152'] });
+    expect(e.findings[0].fix).toBe('declare the gate: --feature-gates HPAExternalMetricFallback=true (ClusterProfile.of({ featureGates }) in code)');
+    expect(e.findings.map(f => f.findingId)).not.toContain('EXP193');
+  });
+
   test('a failing External metric with a fallback says how long until the fallback starts', () => {
     const e = explain('seeds.yaml', 'fallback-pending');
     const pending = e.findings.find(f => f.findingId === 'EXP162')!;
