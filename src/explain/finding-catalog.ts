@@ -55,7 +55,7 @@ export const FINDINGS = {
   EXP160: c(F, 'True', 'FallbackActive', FindingLevel.FAILING, "an External metric keeps failing: its fallback's replica count is in use"),
   EXP161: c(F, 'False', 'FallbackInactive', FindingLevel.INFO, 'no External metric uses its fallback'),
   EXP162: other(FindingLevel.FAILING, 'an External metric with a fallback is failing; the fallback starts when failureDuration has passed'),
-  EXP170: other(FindingLevel.INFO, 'a condition reason this library does not know'),
+  EXP170: other(FindingLevel.INFO, 'a condition type or reason this library does not know'),
   EXP180: other(FindingLevel.STUCK, 'no status: the controller has not synced the HPA'),
   EXP181: other(FindingLevel.INFO, 'a status field cannot be read'),
   EXP182: other(FindingLevel.INFO, 'an older HPA API version whose status the explainer does not read: get the HPA as autoscaling/v2'),
