@@ -261,7 +261,14 @@ function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscalerStatus,
         }
       } else {
         invalid++;
-        metrics.push({ ...base, fallbackActive, explanation: 'no current value: the metric failed, so it proposes nothing (ScalingActive names the first failure)' });
+        const disabled = (status.conditions ?? []).some(c => c.type === ConditionType.SCALING_ACTIVE && c.reason === 'ScalingDisabled');
+        metrics.push({
+          ...base,
+          fallbackActive,
+          explanation: disabled
+            ? 'no current value: scaling is disabled at zero replicas, so the controller does not read it'
+            : 'no current value: the metric failed, so it proposes nothing (ScalingActive names the first failure)',
+        });
       }
       continue;
     }

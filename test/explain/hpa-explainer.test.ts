@@ -113,6 +113,12 @@ describe('the arithmetic from status.currentMetrics', () => {
     expect(pending.path).toBe('spec.metrics[0].external.fallback');
   });
 
+  test('a target paused at zero: the metrics are not read', () => {
+    const e = explain('scaling-active.yaml', 'scaling-disabled');
+    expect(e.metrics.map(m => m.explanation)).toEqual(['no current value: scaling is disabled at zero replicas, so the controller does not read it']);
+    expect(e.summary).toBe('Stuck: 0 replicas (min 2, max 10); no metric proposes a count; the target has 0 replicas the HPA did not set: the HPA is paused');
+  });
+
   test('a value within the tolerance keeps the current count', () => {
     const e = explain('scaling-active.yaml', 'valid-metric-found');
     expect(e.metrics[0]).toMatchObject({ current: 62, withinTolerance: true, proposedReplicas: 4 });
