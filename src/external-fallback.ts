@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
 import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS } from './private/constants';
-import { durationSeconds, goDurationString } from './private/duration';
+import { durationSeconds, goDurationString } from './model/duration';
 
 /**
  * How `external.fallback` is written on the wire.

@@ -6,7 +6,7 @@ import { parseDuration } from './duration-arg';
 import { MetricObservation } from '../simulation/metric-observation';
 import { SimulatedMetric } from '../simulation/simulation-result';
 import { SimulationTrace } from '../simulation/simulation-trace';
-import { parseQuantity } from '../validation/quantity';
+import { parseQuantity } from '../model/quantity';
 
 export const TRACE_HEADER = ['time', 'metric', 'observation', 'value'];
 

@@ -2,7 +2,7 @@ import { ApiObject, Duration } from 'cdk8s';
 import { ClusterProfile } from '../cluster-profile';
 import { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
-import { durationSeconds } from '../private/duration';
+import { durationSeconds } from '../model/duration';
 import { HorizontalPodAutoscalerCondition } from '../status';
 import type * as SpecModule from './hpa-spec';
 import { SimulationResult, SimulationStep } from './simulation-result';

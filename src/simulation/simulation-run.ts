@@ -3,11 +3,12 @@
  * the first `HpaSimulator` use, to keep `require('cdk8s-hpa')` light.
  */
 import { ClusterProfile } from '../cluster-profile';
+import { toMilli } from '../model/quantity';
 import { GATE_SCALE_TO_ZERO } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions } from './conditions';
 import type { HpaSimulatorOptions } from './hpa-simulator';
-import { SimMetric, SimSpec, toMilli } from './hpa-spec';
+import { SimMetric, SimSpec } from './hpa-spec';
 import { MetricObservation } from './metric-observation';
 import {
   convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, Recommendation, ScaleEvent,

@@ -9,7 +9,8 @@
 import { ClusterProfile } from '../cluster-profile';
 import { ExternalFallbackFormat } from '../external-fallback';
 import { child, index, IssueList, key } from './field-errors';
-import { parseQuantity } from './quantity';
+import { parseGoDuration } from '../model/duration';
+import { parseQuantity } from '../model/quantity';
 import { INT32_MAX } from '../private/constants';
 import {
   declareGate, declareVersion, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
@@ -192,7 +193,7 @@ function decodeValue(value: unknown, type: Type, parent: string, name: string | 
     case 'quantity':
       return decodeQuantity(value, parent, name, ctx);
     case 'duration':
-      return typeof value === 'string' && parseGoDurationCached(value) !== undefined
+      return typeof value === 'string' && parseGoDuration(value).ok
         ? value
         : bad(ctx, pathOf(parent, name), value, 'must be a duration such as "3m", "90s" or "1h30m"');
     case 'stringMap':
@@ -303,34 +304,6 @@ function bad(ctx: Context, path: string, value: unknown, detail: string): typeof
 
 function isInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);
-}
-
-const GO_DURATION_UNITS: { [unit: string]: number } = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-
-const durations = new Map<string, number | undefined>();
-
-function parseGoDurationCached(text: string): number | undefined {
-  if (durations.has(text)) return durations.get(text);
-  if (durations.size > 1000) durations.clear();
-  const seconds = parseGoDuration(text);
-  durations.set(text, seconds);
-  return seconds;
-}
-
-/** Go's `time.ParseDuration`, in seconds; undefined when it does not parse. */
-export function parseGoDuration(text: string): number | undefined {
-  const m = /^([-+]?)(.*)$/.exec(text)!;
-  let rest = m[2];
-  if (rest === '0') return 0;
-  if (rest === '') return undefined;
-  let total = 0;
-  while (rest.length > 0) {
-    const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/.exec(rest);
-    if (!part) return undefined;
-    total += Number(part[1]) * GO_DURATION_UNITS[part[2]];
-    rest = rest.slice(part[0].length);
-  }
-  return m[1] === '-' ? -total : total;
 }
 
 /** The known name closest to a misspelt one, if it is close. */

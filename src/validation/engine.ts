@@ -5,7 +5,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { decode } from './decode';
-import { defaultedSpec } from './defaults';
+import { defaultedSpec } from '../model/defaults';
 import { child, index, IssueList } from './field-errors';
 import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
@@ -18,7 +18,7 @@ import { checkMetadata, checkTypeMeta } from './rules/metadata';
 import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
-import { isObject } from './rules/values';
+import { isObject } from '../model/values';
 import { ValidationIssue } from './validation-issue';
 import { WorkloadFacts } from './workload-facts';
 

@@ -44,7 +44,7 @@
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, INT32_MAX, MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
 import { child, index } from '../field-errors';
 import { RuleContext } from './context';
-import { isNumber, isObject } from './values';
+import { isNumber, isObject } from '../../model/values';
 
 interface Policy {
   readonly type: 'Pods' | 'Percent';

@@ -6,7 +6,7 @@ import { child, index, key } from '../field-errors';
 import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
 import { SOURCE_FIELDS } from './metrics';
-import { isObject, isString } from './values';
+import { isObject, isString } from '../../model/values';
 
 const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
 const RESOURCE_SOURCES = new Set(['resource', 'containerResource']);

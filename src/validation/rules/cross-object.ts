@@ -1,9 +1,9 @@
 /** Checks that need the scale target itself: its containers, their requests, its replicas. */
-import { DEFAULTED } from '../defaults';
+import { DEFAULTED } from '../../model/defaults';
 import { IssueList, child } from '../field-errors';
 import { WorkloadFacts } from '../workload-facts';
 import { RuleContext } from './context';
-import { isObject, isString } from './values';
+import { isObject, isString } from '../../model/values';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
   if (typeof workload.replicas === 'number') {

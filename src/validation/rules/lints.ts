@@ -3,7 +3,7 @@ import { child } from '../field-errors';
 import { RuleContext } from './context';
 import { fallbacks } from './fallback';
 import { parseGroupVersion, wellKnownApiVersion } from './references';
-import { isNumber, isObject, isString } from './values';
+import { isNumber, isObject, isString } from '../../model/values';
 
 export function checkLints(ctx: RuleContext): void {
   const { minReplicas, maxReplicas } = ctx.spec;

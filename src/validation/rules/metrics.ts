@@ -2,10 +2,10 @@
 import { declareGate, GATE_CONTAINER_METRICS } from '../../private/kubernetes-releases';
 import { child } from '../field-errors';
 import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
-import { parseQuantity } from '../quantity';
+import { parseQuantity } from '../../model/quantity';
 import { RuleContext } from './context';
 import { checkDescribedObject } from './references';
-import { isNumber, isObject, isString } from './values';
+import { isNumber, isObject, isString } from '../../model/values';
 
 export const SOURCE_FIELDS: { readonly [type: string]: string } = {
   Object: 'object',

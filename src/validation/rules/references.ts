@@ -3,7 +3,7 @@ import { SCALE_TARGET_GROUP_RULE_SINCE_MINOR } from '../../private/kubernetes-re
 import { child } from '../field-errors';
 import { pathSegmentErrors } from '../names';
 import { RuleContext } from './context';
-import { isObject, isString } from './values';
+import { isObject, isString } from '../../model/values';
 
 /** `schema.ParseGroupVersion`: the group, or an error message. */
 export function parseGroupVersion(apiVersion: string): { group: string } | { error: string } {

@@ -3,7 +3,7 @@
  * manifest before the rules run, so they judge what the server would store.
  */
 import { DEFAULT_CPU_UTILIZATION, DEFAULT_MIN_REPLICAS, DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES, RawRules } from '../private/constants';
-import { isObject } from './rules/values';
+import { isObject } from './values';
 
 /** Marks the metric the server adds when `spec.metrics` is empty. */
 export const DEFAULTED = Symbol('defaulted by the API server');
