@@ -1,6 +1,6 @@
 import * as kplus from 'cdk8s-plus-27';
 import { CrossVersionObjectReference } from './object-reference';
-import { WorkloadFacts } from './validation/workload-facts';
+import { WorkloadFacts } from './model/workload-facts';
 
 /**
  * The workload an HPA scales (`spec.scaleTargetRef`).

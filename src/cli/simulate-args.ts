@@ -1,7 +1,7 @@
 /** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
-import { FlagArg, parseFeatureGates } from './args';
 import { parseDuration } from './duration-arg';
 import { UsageError } from './errors';
+import { FlagArg, parseFeatureGates } from './flags';
 
 export interface SimulateArgs {
   readonly help: boolean;

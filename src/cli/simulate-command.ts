@@ -4,15 +4,16 @@
  */
 import * as fs from 'fs';
 import { ClusterProfile } from '../cluster-profile';
+import { checkHpa } from './check-hpa';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatSummary, formatText } from './formatters';
 import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, Input } from './inputs';
+import { loadObjects } from './load-objects';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
-import { checkHpa, loadObjects } from './validate-command';
 import { HpaSimulator } from '../simulation/hpa-simulator';
 import { SimulationTrace } from '../simulation/simulation-trace';
 import { Severity } from '../validation/validation-issue';

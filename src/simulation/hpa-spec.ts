@@ -58,8 +58,11 @@ export interface ControllerFlags {
   readonly downscaleStabilizationSeconds: number;
 }
 
-/** Decodes and defaults a manifest; throws on a manifest the simulator cannot run. */
-export function decodeSpec(manifest: any, profile: ClusterProfile, flags: ControllerFlags): SimSpec {
+/**
+ * The spec the controller sees: the manifest defaulted by the model's `defaultedSpec`, read
+ * into the simulator's types. Throws on a manifest the simulator cannot run.
+ */
+export function readSpec(manifest: any, profile: ClusterProfile, flags: ControllerFlags): SimSpec {
   if (typeof manifest !== 'object' || manifest === null || typeof manifest.spec !== 'object' || manifest.spec === null) {
     throw new Error('HpaSimulator: the manifest has no spec');
   }

@@ -7,7 +7,6 @@ import { toMilli } from '../model/quantity';
 import { GATE_SCALE_TO_ZERO } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions } from './conditions';
-import type { HpaSimulatorOptions } from './hpa-simulator';
 import { SimMetric, SimSpec } from './hpa-spec';
 import { MetricObservation } from './metric-observation';
 import {
@@ -17,6 +16,7 @@ import {
 import { computeProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-result';
 import { SimulationTrace } from './simulation-trace';
+import { HpaSimulatorOptions } from './simulator-options';
 
 /** The first release whose controller uses the ScaledToZero condition (KEP-2021 rework). */
 const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;

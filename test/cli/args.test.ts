@@ -1,4 +1,5 @@
-import { parseFeatureGates, parseValidateArgs } from '../../src/cli/args';
+import { parseFeatureGates } from '../../src/cli/flags';
+import { parseValidateArgs } from '../../src/cli/validate-args';
 
 describe('parseValidateArgs', () => {
   test('reads flags in both forms, repeated gates merged, and inputs in order', () => {

@@ -6,7 +6,7 @@
  */
 import { ClusterProfile, ClusterProfileOptions, HpaValidator, Severity, ValidationIssue } from '../../src';
 import { validateManifest } from '../../src/validation/engine';
-import { WorkloadFacts } from '../../src/validation/workload-facts';
+import { WorkloadFacts } from '../../src/model/workload-facts';
 
 /** Changes a manifest in place. */
 export type Mutation = (m: any) => void;

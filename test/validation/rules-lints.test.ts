@@ -16,7 +16,7 @@ import {
 import { ClusterProfileOptions, Severity } from '../../src';
 import { IssueList } from '../../src/validation/field-errors';
 import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
-import { WorkloadFacts, workloadFactsFromManifest } from '../../src/validation/workload-facts';
+import { WorkloadFacts, workloadFactsFromManifest } from '../../src/model/workload-facts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

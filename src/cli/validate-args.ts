@@ -1,8 +1,7 @@
 /** The command line of `cdk8s-hpa validate`, parsed; syntax errors are `UsageError`s. */
 import { UsageError } from './errors';
-
-export type OutputFormat = 'text' | 'json' | 'github';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
+import { FlagArg, parseFeatureGates } from './flags';
+import { OUTPUT_FORMATS, OutputFormat } from './formatters';
 
 export interface ValidateArgs {
   readonly help: boolean;
@@ -72,57 +71,4 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
     i = option.lastIndex;
   }
   return { help, k8sVersion, featureGates, format, strict, inputs };
-}
-
-/** The flag at `argv[index]`: `--flag`, `--flag value` or `--flag=value`. */
-export class FlagArg {
-  public readonly flag: string;
-  private readonly inline?: string;
-  private consumedNext = false;
-
-  public constructor(private readonly argv: readonly string[], private readonly index: number) {
-    const arg = argv[index];
-    const eq = arg.indexOf('=');
-    this.flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    this.inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
-  }
-
-  /** The flag's value: after `=`, or the next argument (which is then consumed). */
-  public value(): string {
-    if (this.inline !== undefined) return this.inline;
-    const next = this.argv[this.index + 1];
-    if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${this.flag} needs a value`);
-    this.consumedNext = true;
-    return next;
-  }
-
-  /** Refuses `--flag=value` for a flag without a value. */
-  public noValue(): void {
-    if (this.inline !== undefined) throw new UsageError(`${this.flag} takes no value`);
-  }
-
-  /** The index of the last argument this flag used. */
-  public get lastIndex(): number {
-    return this.consumedNext ? this.index + 1 : this.index;
-  }
-}
-
-/**
- * `HPAScaleToZero=true,HPAConfigurableTolerance=false`, as kube-apiserver's `--feature-gates`.
- * Only the syntax is checked here; unknown gate names are reported by the engine (HPA154).
- */
-export function parseFeatureGates(text: string): { [gate: string]: boolean } {
-  const gates: { [gate: string]: boolean } = {};
-  for (const raw of text.split(',')) {
-    const item = raw.trim();
-    if (item === '') continue;
-    const m = /^([^=\s]+)\s*=\s*(\S*)$/.exec(item);
-    if (!m) throw new UsageError(`--feature-gates: "${item}" is not NAME=true or NAME=false`);
-    const v = m[2].toLowerCase();
-    if (v !== 'true' && v !== 'false') {
-      throw new UsageError(`--feature-gates: ${m[1]} must be true or false (got "${m[2]}")`);
-    }
-    gates[m[1]] = v === 'true';
-  }
-  return gates;
 }
