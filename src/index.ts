@@ -13,6 +13,7 @@ export * from './validation/validation-issue';
 export * from './validation/hpa-validator';
 export * from './simulation/metric-observation';
 export * from './simulation/simulation-trace';
+export * from './simulation/simulation-step';
 export * from './simulation/simulation-result';
 export * from './simulation/simulator-options';
 export * from './simulation/hpa-simulator';

@@ -4,7 +4,7 @@
  */
 import { parseDuration } from './duration-arg';
 import { MetricObservation } from '../simulation/metric-observation';
-import { SimulatedMetric } from '../simulation/simulation-result';
+import { SimulatedMetric } from '../simulation/simulation-step';
 import { SimulationTrace } from '../simulation/simulation-trace';
 import { parseQuantity } from '../model/quantity';
 

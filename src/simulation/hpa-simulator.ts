@@ -4,7 +4,8 @@ import { loadRun, loadSpecReader } from '../lazy-internals';
 import { durationSeconds } from '../model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 import type { SimSpec } from './hpa-spec';
-import { SimulationResult, SimulationStep } from './simulation-result';
+import { SimulationResult } from './simulation-result';
+import { SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
 

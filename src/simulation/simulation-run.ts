@@ -14,7 +14,7 @@ import {
   stabilizeRecommendation, stabilizeWithBehaviors, storeScaleEvent,
 } from './normalization';
 import { computeProposal, Tolerances } from './replica-calculator';
-import { MetricStepResult, SimulationStep } from './simulation-result';
+import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions } from './simulator-options';
 
