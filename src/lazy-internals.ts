@@ -3,9 +3,9 @@
  * that only build HPAs until synth. The validation engine and its rules, and the simulation's
  * spec reader and run, are loaded the first time something validates or simulates.
  */
-import type * as Engine from './validation/engine';
 import type * as SpecReader from './simulation/hpa-spec';
 import type * as Run from './simulation/simulation-run';
+import type * as Engine from './validation/engine';
 
 let engine: typeof Engine | undefined;
 let specReader: typeof SpecReader | undefined;

@@ -1,6 +1,6 @@
 import * as kplus from 'cdk8s-plus-27';
-import { CrossVersionObjectReference } from './object-reference';
 import { WorkloadFacts } from './model/workload-facts';
+import { CrossVersionObjectReference } from './object-reference';
 
 /**
  * The workload an HPA scales (`spec.scaleTargetRef`).

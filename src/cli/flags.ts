@@ -1,5 +1,9 @@
-/** Reading flags, for every command: `--flag`, `--flag value`, `--flag=value`, and `--feature-gates`. */
+/**
+ * Reading flags, for every command: `--flag`, `--flag value`, `--flag=value`, and the flags
+ * that describe the cluster (`--k8s-version`, `--feature-gates`).
+ */
 import { UsageError } from './errors';
+import { ClusterProfile } from '../cluster-profile';
 
 /** The flag at `argv[index]`: `--flag`, `--flag value` or `--flag=value`. */
 export class FlagArg {
@@ -52,4 +56,34 @@ export function parseFeatureGates(text: string): { [gate: string]: boolean } {
     gates[m[1]] = v === 'true';
   }
   return gates;
+}
+
+/** The cluster a command checks or simulates for, as its flags give it. */
+export interface ClusterFlags {
+  /** `--k8s-version`; checked by `ClusterProfile`, which reports an unknown version as HPA154. */
+  k8sVersion?: string;
+  /** `--feature-gates A=true,B=false`, merged over repeated flags; names are checked by `ClusterProfile`. */
+  readonly featureGates: { [gate: string]: boolean };
+}
+
+/** Reads `option` into `cluster` when it is `--k8s-version` or `--feature-gates`; returns whether it was. */
+export function readClusterFlag(option: FlagArg, cluster: ClusterFlags): boolean {
+  switch (option.flag) {
+    case '--k8s-version': {
+      const v = option.value().trim();
+      if (v === '') throw new UsageError('--k8s-version needs a value such as 1.36');
+      cluster.k8sVersion = v;
+      return true;
+    }
+    case '--feature-gates':
+      Object.assign(cluster.featureGates, parseFeatureGates(option.value()));
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The profile the cluster flags describe. */
+export function clusterProfileOf(cluster: Readonly<ClusterFlags>): ClusterProfile {
+  return ClusterProfile.of({ version: cluster.k8sVersion, featureGates: cluster.featureGates });
 }

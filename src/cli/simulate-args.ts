@@ -1,9 +1,9 @@
 /** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
 import { parseDuration } from './duration-arg';
 import { UsageError } from './errors';
-import { FlagArg, parseFeatureGates } from './flags';
+import { ClusterFlags, FlagArg, readClusterFlag } from './flags';
 
-export interface SimulateArgs {
+export interface SimulateArgs extends Readonly<ClusterFlags> {
   readonly help: boolean;
   /** `--hpa`: the manifest file, or `-` for standard input. */
   readonly hpa?: string;
@@ -17,10 +17,6 @@ export interface SimulateArgs {
   readonly svg?: string;
   /** `--csv`: where to write one row per sync. */
   readonly csv?: string;
-  /** `--k8s-version`; checked by `ClusterProfile`, which reports an unknown version as HPA154. */
-  readonly k8sVersion?: string;
-  /** `--feature-gates A=true,B=false`, merged over repeated flags. */
-  readonly featureGates: { [gate: string]: boolean };
   /** `--initial-replicas`. */
   readonly initialReplicas?: number;
 }
@@ -30,8 +26,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
   let help = false;
   const files: { hpa?: string; trace?: string; svg?: string; csv?: string; name?: string } = {};
   let until: number | undefined;
-  let k8sVersion: string | undefined;
-  const featureGates: { [gate: string]: boolean } = {};
+  const cluster: ClusterFlags = { featureGates: {} };
   let initialReplicas: number | undefined;
 
   for (let i = 0; i < argv.length; i++) {
@@ -40,6 +35,10 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
       throw new UsageError(`unexpected argument "${arg}" (the HPA is given with --hpa, the trace with --trace)`);
     }
     const option = new FlagArg(argv, i);
+    if (readClusterFlag(option, cluster)) {
+      i = option.lastIndex;
+      continue;
+    }
     const { flag } = option;
     const value = () => option.value();
     const nonEmpty = (): string => {
@@ -66,12 +65,6 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
         until = parsed.seconds;
         break;
       }
-      case '--k8s-version':
-        k8sVersion = nonEmpty();
-        break;
-      case '--feature-gates':
-        Object.assign(featureGates, parseFeatureGates(value()));
-        break;
       case '--initial-replicas': {
         const v = nonEmpty();
         if (!/^\d+$/.test(v) || Number(v) > 2 ** 31 - 1) {
@@ -85,5 +78,5 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
     }
     i = option.lastIndex;
   }
-  return { help, ...files, until, k8sVersion, featureGates, initialReplicas };
+  return { help, ...files, until, ...cluster, initialReplicas };
 }

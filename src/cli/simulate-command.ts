@@ -7,6 +7,7 @@ import { ClusterProfile } from '../cluster-profile';
 import { checkHpa } from './check-hpa';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { clusterProfileOf } from './flags';
 import { formatSummary, formatText } from './formatters';
 import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, Input } from './inputs';
@@ -113,7 +114,7 @@ function runSimulate(argv: readonly string[], io: Io): number {
   if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler');
   if (args.trace === undefined) throw new UsageError('--trace is required: the CSV file of metric observations');
   if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
-  const profile = ClusterProfile.of({ version: args.k8sVersion, featureGates: args.featureGates });
+  const profile = clusterProfileOf(args);
 
   // The HPA: read, parsed, picked, checked.
   const hpaInputs = readInputs(args.hpa, io, true);

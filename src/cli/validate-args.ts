@@ -1,14 +1,10 @@
 /** The command line of `cdk8s-hpa validate`, parsed; syntax errors are `UsageError`s. */
 import { UsageError } from './errors';
-import { FlagArg, parseFeatureGates } from './flags';
+import { ClusterFlags, FlagArg, readClusterFlag } from './flags';
 import { OUTPUT_FORMATS, OutputFormat } from './formatters';
 
-export interface ValidateArgs {
+export interface ValidateArgs extends Readonly<ClusterFlags> {
   readonly help: boolean;
-  /** `--k8s-version`; checked by `ClusterProfile`, which reports an unknown version as HPA154. */
-  readonly k8sVersion?: string;
-  /** `--feature-gates A=true,B=false`, merged over repeated flags; names are checked by `ClusterProfile`. */
-  readonly featureGates: { [gate: string]: boolean };
   readonly format: OutputFormat;
   readonly strict: boolean;
   /** Files, directories, or `-` for standard input, in the order given. */
@@ -18,8 +14,7 @@ export interface ValidateArgs {
 /** Parses the arguments after `validate`. Accepts `--flag value` and `--flag=value`; `--` ends the flags. */
 export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
   let help = false;
-  let k8sVersion: string | undefined;
-  const featureGates: { [gate: string]: boolean } = {};
+  const cluster: ClusterFlags = { featureGates: {} };
   let format: OutputFormat = 'text';
   let strict = false;
   const inputs: string[] = [];
@@ -35,6 +30,10 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
       continue;
     }
     const option = new FlagArg(argv, i);
+    if (readClusterFlag(option, cluster)) {
+      i = option.lastIndex;
+      continue;
+    }
     const { flag } = option;
     const value = () => option.value();
     const noValue = () => option.noValue();
@@ -47,15 +46,6 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
       case '--strict':
         noValue();
         strict = true;
-        break;
-      case '--k8s-version': {
-        const v = value().trim();
-        if (v === '') throw new UsageError('--k8s-version needs a value such as 1.36');
-        k8sVersion = v;
-        break;
-      }
-      case '--feature-gates':
-        Object.assign(featureGates, parseFeatureGates(value()));
         break;
       case '--format': {
         const v = value();
@@ -70,5 +60,5 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
     }
     i = option.lastIndex;
   }
-  return { help, k8sVersion, featureGates, format, strict, inputs };
+  return { help, ...cluster, format, strict, inputs };
 }

@@ -5,6 +5,7 @@ import { ClusterProfile } from '../cluster-profile';
 import { checkHpa } from './check-hpa';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { clusterProfileOf } from './flags';
 import { formatReport, formatSummary, Located } from './formatters';
 import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, MAX_INPUT_BYTES } from './inputs';
@@ -70,7 +71,7 @@ function runValidate(argv: readonly string[], io: Io): number {
   if (args.inputs.length === 0) {
     throw new UsageError('no input: give files, directories, or - for standard input');
   }
-  const profile = ClusterProfile.of({ version: args.k8sVersion, featureGates: args.featureGates });
+  const profile = clusterProfileOf(args);
 
   const collected = collectInputs(args.inputs, io.readStdin);
   for (const problem of collected.problems) {

@@ -7,18 +7,18 @@ import { Duration } from 'cdk8s';
 
 /** Nanoseconds per unit, as `unitMap` in src/time/format.go (`µs` is U+00B5, `μs` U+03BC). */
 const UNIT_NANOSECONDS: { readonly [unit: string]: bigint } = {
-  'ns': 1n,
-  'us': 1000n,
-  'µs': 1000n,
-  'μs': 1000n,
-  'ms': 1000000n,
-  's': 1000000000n,
-  'm': 60000000000n,
-  'h': 3600000000000n,
+  ns: 1n,
+  us: 1000n,
+  µs: 1000n,
+  μs: 1000n,
+  ms: 1000000n,
+  s: 1000000000n,
+  m: 60000000000n,
+  h: 3600000000000n,
 };
 
 /** `1 << 63`: the magnitude limit of a `time.Duration` (int64 nanoseconds). */
-const LIMIT = 1n << 63n;
+const LIMIT = 2n ** 63n;
 
 /** Seconds, or Go's error message. */
 export type ParsedGoDuration = { readonly ok: true; readonly seconds: number } | { readonly ok: false; readonly error: string };

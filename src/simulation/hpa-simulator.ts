@@ -1,13 +1,13 @@
 import { ClusterProfile } from '../cluster-profile';
 import type { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
 import { loadRun, loadSpecReader } from '../lazy-internals';
-import { durationSeconds } from '../model/duration';
-import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 import type { SimSpec } from './hpa-spec';
 import { SimulationResult } from './simulation-result';
 import { SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
+import { durationSeconds } from '../model/duration';
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 
 /** The controller's `--horizontal-pod-autoscaler-sync-period` default, in seconds. */
 const DEFAULT_SYNC_PERIOD_SECONDS = 15;

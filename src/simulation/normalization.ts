@@ -8,8 +8,8 @@
  * syncs that start a little after each multiple of the period), and is old iff
  * `now - r >= window`.
  */
-import { INT32_MAX } from '../private/constants';
 import { SimRules } from './hpa-spec';
+import { INT32_MAX } from '../private/constants';
 
 /** `timestampedRecommendation`. */
 export interface Recommendation {

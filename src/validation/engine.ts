@@ -7,8 +7,9 @@
 import { ClusterProfile } from '../cluster-profile';
 import { RuleLevel } from '../rule-level';
 import { decode } from './decode';
-import { defaultedSpec } from '../model/defaults';
 import { child, index, IssueList } from './field-errors';
+import { applyRuleLevels, checkRuleLevels } from './rule-levels';
+import { defaultedSpec } from '../model/defaults';
 import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
@@ -20,9 +21,8 @@ import { checkMetadata, checkTypeMeta } from './rules/metadata';
 import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
-import { isObject } from '../model/values';
-import { applyRuleLevels, checkRuleLevels } from './rule-levels';
 import { ValidationIssue } from './validation-issue';
+import { isObject } from '../model/values';
 import { WorkloadFacts } from '../model/workload-facts';
 
 export interface EngineOptions {

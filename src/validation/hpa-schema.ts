@@ -3,10 +3,10 @@
  * the fields a cluster's version or feature gates make unavailable.
  */
 import { ExternalFallbackFormat } from '../external-fallback';
+import { arr, DecodeContext, f, obj, ObjectType, Unavailable } from './schema';
 import {
   declareGate, declareVersion, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
 } from '../private/kubernetes-releases';
-import { arr, DecodeContext, f, obj, ObjectType, Unavailable } from './schema';
 
 function toleranceAvailability(ctx: DecodeContext): Unavailable | undefined {
   const p = ctx.profile;

@@ -1,9 +1,9 @@
 /** Checks that need the scale target itself: its containers, their requests, its replicas. */
-import { DEFAULTED } from '../../model/defaults';
-import { IssueList, child } from '../field-errors';
-import { WorkloadFacts } from '../../model/workload-facts';
 import { RuleContext } from './context';
+import { DEFAULTED } from '../../model/defaults';
 import { isObject, isString } from '../../model/values';
+import { WorkloadFacts } from '../../model/workload-facts';
+import { IssueList, child } from '../field-errors';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
   if (typeof workload.replicas === 'number') {

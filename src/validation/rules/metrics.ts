@@ -1,8 +1,8 @@
 /** `validateMetrics` and `validateMetricSpec` with each source's checks. */
+import { parseQuantity } from '../../model/quantity';
 import { declareGate, GATE_CONTAINER_METRICS } from '../../private/kubernetes-releases';
 import { child } from '../field-errors';
 import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
-import { parseQuantity } from '../../model/quantity';
 import { RuleContext } from './context';
 import { checkDescribedObject } from './references';
 import { isNumber, isObject, isString } from '../../model/values';
