@@ -7,6 +7,7 @@ import { ClusterProfile } from '../cluster-profile';
 import { defaultedSpec } from '../model/defaults';
 import { parseGoDuration } from '../model/duration';
 import { parseQuantity, toMilli } from '../model/quantity';
+import { isObject } from '../model/values';
 import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS } from '../private/constants';
 import { GATE_CONFIGURABLE_TOLERANCE, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 
@@ -63,7 +64,7 @@ export interface ControllerFlags {
  * into the simulator's types. Throws on a manifest the simulator cannot run.
  */
 export function readSpec(manifest: any, profile: ClusterProfile, flags: ControllerFlags): SimSpec {
-  if (typeof manifest !== 'object' || manifest === null || typeof manifest.spec !== 'object' || manifest.spec === null) {
+  if (!isObject(manifest) || !isObject(manifest.spec)) {
     throw new Error('HpaSimulator: the manifest has no spec');
   }
   const spec = defaultedSpec(JSON.parse(JSON.stringify(manifest.spec)));
