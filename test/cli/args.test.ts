@@ -1,6 +1,6 @@
 import { parseFeatureGates } from '../../src/cli/flags';
-import { parseValidateArgs } from '../../src/cli/validate-args';
 import { parseSimulateArgs } from '../../src/cli/simulate-args';
+import { parseValidateArgs } from '../../src/cli/validate-args';
 
 describe('parseValidateArgs', () => {
   test('reads flags in both forms, repeated gates merged, and inputs in order', () => {

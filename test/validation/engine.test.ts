@@ -1,6 +1,6 @@
+import { baseManifest } from './rule-cases';
 import { ClusterProfile, RuleLevel, Severity } from '../../src';
 import { validateManifest } from '../../src/validation/engine';
-import { baseManifest } from './rule-cases';
 
 /** A target that fixes its replicas: HPA303, an error. */
 const workload = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', replicas: 3 };

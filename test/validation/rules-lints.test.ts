@@ -14,9 +14,9 @@ import {
   validateWithWorkload as validate,
 } from './rule-cases';
 import { ClusterProfileOptions, Severity } from '../../src';
+import { WorkloadFacts, workloadFactsFromManifest } from '../../src/model/workload-facts';
 import { IssueList } from '../../src/validation/field-errors';
 import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
-import { WorkloadFacts, workloadFactsFromManifest } from '../../src/model/workload-facts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
