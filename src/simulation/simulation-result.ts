@@ -1,6 +1,5 @@
-import { renderCsv } from './result-csv';
-import { renderSvg } from './result-svg';
 import { SimulatedMetric, SimulationResultProps, SimulationStep } from './simulation-step';
+import { loadCsvRenderer, loadSvgRenderer } from '../lazy-internals';
 import { ConditionType, HorizontalPodAutoscalerCondition } from '../status';
 
 /** Options of `SimulationResult.toSvg()`. */
@@ -53,7 +52,7 @@ export class SimulationResult {
    * fallback state, each condition as `Status/Reason`, and the sync's error.
    */
   public toCsv(): string {
-    return renderCsv(this);
+    return loadCsvRenderer().renderCsv(this);
   }
 
   /**
@@ -61,6 +60,6 @@ export class SimulationResult {
    * target; periods in fallback and at zero scaled by the HPA are shaded and labelled in place.
    */
   public toSvg(options: SvgOptions = {}): string {
-    return renderSvg(this, options.width ?? 960);
+    return loadSvgRenderer().renderSvg(this, options.width ?? 960);
   }
 }

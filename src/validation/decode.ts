@@ -7,8 +7,8 @@
  * are gone.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { child, index, IssueList, key } from './field-errors';
 import { hpaSchema } from './hpa-schema';
+import { child, index, IssueList, key } from './issue-list';
 import { DecodeContext, ObjectType, Type } from './schema';
 import { parseGoDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';

@@ -7,7 +7,7 @@
 import { ClusterProfile } from '../cluster-profile';
 import { RuleLevel } from '../rule-level';
 import { decode } from './decode';
-import { child, index, IssueList } from './field-errors';
+import { child, index, IssueList } from './issue-list';
 import { applyRuleLevels, checkRuleLevels } from './rule-levels';
 import { defaultedSpec } from '../model/defaults';
 import { checkBehavior } from './rules/behavior';

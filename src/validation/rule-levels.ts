@@ -1,6 +1,6 @@
 /** Severity overrides for lint (HPA4xx) and cross-object (HPA3xx) rules, as the construct takes them. */
 import { RuleLevel } from '../rule-level';
-import { IssueList } from './field-errors';
+import { IssueList } from './issue-list';
 import { isAdjustableRule, RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 

@@ -4,7 +4,7 @@
  * field, whether this cluster knows it.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { IssueList } from './field-errors';
+import { IssueList } from './issue-list';
 
 /** What decoding a manifest knows: the cluster, and where to report. */
 export interface DecodeContext {

@@ -15,7 +15,7 @@ import {
 } from './rule-cases';
 import { ClusterProfileOptions, Severity } from '../../src';
 import { WorkloadFacts, workloadFactsFromManifest } from '../../src/model/workload-facts';
-import { IssueList } from '../../src/validation/field-errors';
+import { IssueList } from '../../src/validation/issue-list';
 import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
 
 // ---------------------------------------------------------------------------------------------

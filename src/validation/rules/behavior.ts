@@ -1,7 +1,7 @@
 /** `validateBehavior` / `validateScalingRules`, and tolerance. */
 import { parseQuantity } from '../../model/quantity';
 import { MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
-import { child, index } from '../field-errors';
+import { child, index } from '../issue-list';
 import { RuleContext } from './context';
 import { isNumber, isObject, isString } from '../../model/values';
 

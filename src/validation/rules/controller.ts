@@ -2,7 +2,7 @@
  * What the API server stores but the HPA controller (pkg/controller/podautoscaler) then fails on
  * or silently reads differently.
  */
-import { child, index, key } from '../field-errors';
+import { child, index, key } from '../issue-list';
 import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
 import { SOURCE_FIELDS } from './metrics';

@@ -3,7 +3,7 @@ import { RuleContext } from './context';
 import { DEFAULTED } from '../../model/defaults';
 import { isObject, isString } from '../../model/values';
 import { WorkloadFacts } from '../../model/workload-facts';
-import { IssueList, child } from '../field-errors';
+import { IssueList, child } from '../issue-list';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
   if (typeof workload.replicas === 'number') {

@@ -1,6 +1,6 @@
 /** `external.fallback` values (KEP-5679: replicas > 0, failure duration > 0). */
 import { goDurationSeconds } from '../../model/duration';
-import { child } from '../field-errors';
+import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { isNumber, isObject, isString } from '../../model/values';
 

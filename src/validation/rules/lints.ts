@@ -1,5 +1,5 @@
 /** Warnings: manifests that work but are likely not what was meant. */
-import { child } from '../field-errors';
+import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { fallbacks } from './fallback';
 import { parseGroupVersion, wellKnownApiVersion } from './references';

@@ -1,7 +1,7 @@
 /** `validateMetrics` and `validateMetricSpec` with each source's checks. */
 import { parseQuantity } from '../../model/quantity';
 import { declareGate, GATE_CONTAINER_METRICS } from '../../private/kubernetes-releases';
-import { child } from '../field-errors';
+import { child } from '../issue-list';
 import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
 import { RuleContext } from './context';
 import { checkDescribedObject } from './references';
