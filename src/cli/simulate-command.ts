@@ -15,6 +15,7 @@ import { loadObjects } from './load-objects';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
+import { DEFAULT_SYNC_PERIOD_SECONDS } from '../private/constants';
 import { HpaSimulator } from '../simulation/hpa-simulator';
 import { SimulationTrace } from '../simulation/simulation-trace';
 import { Severity } from '../validation/validation-issue';
@@ -27,7 +28,7 @@ export const SIMULATE_HELP = `Usage: cdk8s-hpa simulate --hpa <file> --trace <tr
 Replays the HPA controller's decisions (kube-controller-manager's horizontal.go and
 replica_calculator.go: tolerance, stabilization windows, scaling policies, min/max, conditions,
 scale to zero, External fallback) for one autoscaling/v2 HorizontalPodAutoscaler over a metric
-trace, one sync every 15s from time 0. The HPA is checked first, as "cdk8s-hpa validate" checks
+trace, one sync every ${DEFAULT_SYNC_PERIOD_SECONDS}s from time 0. The HPA is checked first, as "cdk8s-hpa validate" checks
 it: with errors it is not simulated. All pods are assumed Running and Ready.
 
 Prints one line per sync that changed the replicas, then the final replica count:

@@ -7,10 +7,7 @@ import { SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
 import { durationSeconds } from '../model/duration';
-import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
-
-/** The controller's `--horizontal-pod-autoscaler-sync-period` default, in seconds. */
-const DEFAULT_SYNC_PERIOD_SECONDS = 15;
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 
 
 /**

@@ -4,7 +4,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { toMilli } from '../model/quantity';
-import { GATE_SCALE_TO_ZERO } from '../private/kubernetes-releases';
+import { GATE_SCALE_TO_ZERO, SCALED_TO_ZERO_CONDITION_SINCE_MINOR } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions } from './conditions';
 import { SimMetric, SimSpec } from './hpa-spec';
@@ -18,8 +18,6 @@ import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions } from './simulator-options';
 
-/** The first release whose controller uses the ScaledToZero condition (KEP-2021 rework). */
-const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;
 /** A request that makes usages read as percentages of it. */
 const DEFAULT_POD_REQUEST = 100;
 
