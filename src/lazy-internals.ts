@@ -9,43 +9,25 @@ import type * as Svg from './simulation/result-svg';
 import type * as Run from './simulation/simulation-run';
 import type * as Engine from './validation/engine';
 
-let engine: typeof Engine | undefined;
-let specReader: typeof SpecReader | undefined;
-let run: typeof Run | undefined;
-let csv: typeof Csv | undefined;
-let svg: typeof Svg | undefined;
+/** A loader that requires its module on the first call and returns the same module after. */
+function onFirstUse<T>(load: () => T): () => T {
+  let module: T | undefined;
+  return () => (module ??= load());
+}
+
+/* eslint-disable @typescript-eslint/no-require-imports */
 
 /** The validation engine (`validateManifest`). */
-export function loadEngine(): typeof Engine {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  engine ??= require('./validation/engine') as typeof Engine;
-  return engine;
-}
+export const loadEngine = onFirstUse(() => require('./validation/engine') as typeof Engine);
 
 /** The simulator's reader of the spec the controller sees (`readSpec`). */
-export function loadSpecReader(): typeof SpecReader {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  specReader ??= require('./simulation/hpa-spec') as typeof SpecReader;
-  return specReader;
-}
+export const loadSpecReader = onFirstUse(() => require('./simulation/hpa-spec') as typeof SpecReader);
 
 /** One simulation run (`Run`). */
-export function loadRun(): typeof Run {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  run ??= require('./simulation/simulation-run') as typeof Run;
-  return run;
-}
+export const loadRun = onFirstUse(() => require('./simulation/simulation-run') as typeof Run);
 
 /** A simulation result as CSV (`renderCsv`). */
-export function loadCsvRenderer(): typeof Csv {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  csv ??= require('./simulation/result-csv') as typeof Csv;
-  return csv;
-}
+export const loadCsvRenderer = onFirstUse(() => require('./simulation/result-csv') as typeof Csv);
 
 /** A simulation result as an SVG plot (`renderSvg`). */
-export function loadSvgRenderer(): typeof Svg {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  svg ??= require('./simulation/result-svg') as typeof Svg;
-  return svg;
-}
+export const loadSvgRenderer = onFirstUse(() => require('./simulation/result-svg') as typeof Svg);

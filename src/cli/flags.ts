@@ -27,6 +27,13 @@ export class FlagArg {
     return next;
   }
 
+  /** The flag's value, trimmed; refuses an empty one. */
+  public nonEmptyValue(): string {
+    const v = this.value().trim();
+    if (v === '') throw new UsageError(`${this.flag} needs a value`);
+    return v;
+  }
+
   /** Refuses `--flag=value` for a flag without a value. */
   public noValue(): void {
     if (this.inline !== undefined) throw new UsageError(`${this.flag} takes no value`);
@@ -86,4 +93,40 @@ export function readClusterFlag(option: FlagArg, cluster: ClusterFlags): boolean
 /** The profile the cluster flags describe. */
 export function clusterProfileOf(cluster: Readonly<ClusterFlags>): ClusterProfile {
   return ClusterProfile.of({ version: cluster.k8sVersion, featureGates: cluster.featureGates });
+}
+
+/** What a command does with its own arguments. */
+export interface ArgReader {
+  /** An argument that is not a flag (`-` is one), or any argument after `--`. */
+  positional(arg: string): void;
+  /** Reads one of the command's own flags; returns false when the command has no such flag. */
+  flag(option: FlagArg): boolean;
+}
+
+/**
+ * Reads a command line: `-h`/`--help` and the cluster flags here, the rest with `reader`.
+ * Accepts `--flag value` and `--flag=value`; `--` ends the flags. Returns whether help was asked.
+ */
+export function readArgs(argv: readonly string[], cluster: ClusterFlags, reader: ArgReader): boolean {
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      argv.slice(i + 1).forEach(a => reader.positional(a));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      reader.positional(arg);
+      continue;
+    }
+    const option = new FlagArg(argv, i);
+    if (option.flag === '-h' || option.flag === '--help') {
+      option.noValue();
+      help = true;
+    } else if (!readClusterFlag(option, cluster) && !reader.flag(option)) {
+      throw new UsageError(`unknown option ${option.flag}`);
+    }
+    i = option.lastIndex;
+  }
+  return help;
 }
