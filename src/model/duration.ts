@@ -4,6 +4,7 @@
  * and the other way, seconds written as Go writes a `time.Duration`.
  */
 import { Duration } from 'cdk8s';
+import { memoize } from '../private/memoize';
 
 /** Nanoseconds per unit, as `unitMap` in src/time/format.go (`µs` is U+00B5, `μs` U+03BC). */
 const UNIT_NANOSECONDS: { readonly [unit: string]: bigint } = {
@@ -23,22 +24,12 @@ const LIMIT = 2n ** 63n;
 /** Seconds, or Go's error message. */
 export type ParsedGoDuration = { readonly ok: true; readonly seconds: number } | { readonly ok: false; readonly error: string };
 
-const cache = new Map<string, ParsedGoDuration>();
-
 /**
  * Go's `time.ParseDuration`, in seconds (whole nanoseconds, as Go keeps them): a sign, then
  * one or more decimal numbers each with a unit (`300ms`, `-1.5h`, `2h45m`, `.5m`, `500us`);
  * `0` alone needs no unit. Memoized: manifests repeat a few values.
  */
-export function parseGoDuration(text: string): ParsedGoDuration {
-  let parsed = cache.get(text);
-  if (parsed === undefined) {
-    if (cache.size > 1000) cache.clear();
-    parsed = parse(text);
-    cache.set(text, parsed);
-  }
-  return parsed;
-}
+export const parseGoDuration: (text: string) => ParsedGoDuration = memoize(parse);
 
 /** Seconds of a Go duration string, or undefined when it does not parse. */
 export function goDurationSeconds(text: string): number | undefined {

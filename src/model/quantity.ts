@@ -2,6 +2,7 @@
  * Kubernetes quantities (k8s.io/apimachinery/pkg/api/resource): the grammar of `ParseQuantity`,
  * `MilliValue()`, and the string a number is written as.
  */
+import { memoize } from '../private/memoize';
 
 const FORMAT_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 const SUFFIX_ERROR = "unable to parse quantity's suffix";
@@ -11,18 +12,8 @@ const DECIMAL: { [suffix: string]: number } = { 'n': 1e-9, 'u': 1e-6, 'm': 1e-3,
 
 export type ParsedQuantity = { readonly ok: true; readonly sign: number; readonly value: number } | { readonly ok: false; readonly error: string };
 
-const cache = new Map<string | number, ParsedQuantity>();
-
 /** Parses a quantity given as a string or a JSON number (memoized: manifests repeat a few values). */
-export function parseQuantity(input: string | number): ParsedQuantity {
-  let parsed = cache.get(input);
-  if (parsed === undefined) {
-    if (cache.size > 1000) cache.clear();
-    parsed = parse(input);
-    cache.set(input, parsed);
-  }
-  return parsed;
-}
+export const parseQuantity: (input: string | number) => ParsedQuantity = memoize(parse);
 
 function parse(input: string | number): ParsedQuantity {
   // Quantity.UnmarshalJSON trims white space before parsing.
