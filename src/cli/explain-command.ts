@@ -3,14 +3,15 @@
  * their status, with `HpaExplainer`. Reads the same inputs as `validate`.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { FlagArg, parseFeatureGates } from './args';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { ExplainArgs, parseExplainArgs } from './explain-args';
 import { fieldPathSegments } from './field-path';
+import { clusterProfileOf } from './flags';
 import { formatGithub, formatText, Located } from './formatters';
 import { InputObject, InputObjects, positionIn } from './input-objects';
 import { collectInputs, STDIN_NAME } from './inputs';
-import { loadObjects } from './validate-command';
+import { loadObjects } from './load-objects';
 import { HpaExplainer } from '../explain/hpa-explainer';
 import { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
 import { Severity } from '../validation/validation-issue';
@@ -57,18 +58,6 @@ Examples:
   kubectl get hpa,deploy,pods -n shop -o yaml | cdk8s-hpa explain --format json -
 `;
 
-type ExplainFormat = 'text' | 'json' | 'github';
-const FORMATS: readonly ExplainFormat[] = ['text', 'json', 'github'];
-
-interface ExplainArgs {
-  readonly help: boolean;
-  readonly k8sVersion?: string;
-  readonly featureGates: { [gate: string]: boolean };
-  readonly now?: string;
-  readonly format: ExplainFormat;
-  readonly inputs: string[];
-}
-
 export const explainCommand: Command = {
   summary: 'explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling',
   run: runExplain,
@@ -90,7 +79,7 @@ function runExplain(argv: readonly string[], io: Io): number {
     return EXIT_OK;
   }
   if (args.inputs.length === 0) throw new UsageError('no input: give files, directories, or - for standard input');
-  const profile = ClusterProfile.of({ version: args.k8sVersion, featureGates: args.featureGates });
+  const profile = clusterProfileOf(args);
 
   const collected = collectInputs(args.inputs, io.readStdin);
   for (const problem of collected.problems) io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
@@ -221,57 +210,6 @@ function formatFinding(hpa: InputObject, f: ExplainFinding): string {
   const condition = f.condition ? `${f.condition} ` : '';
   const rules = f.ruleIds ? ` [${f.ruleIds.join(', ')}]` : '';
   return `${hpa.file}:${p.line}:${p.column}: ${f.level} [${f.findingId}] ${condition}${f.path}: ${f.message}${rules}${f.fix ? ` (fix: ${f.fix})` : ''}`;
-}
-
-function parseExplainArgs(argv: readonly string[]): ExplainArgs {
-  let help = false;
-  let k8sVersion: string | undefined;
-  let now: string | undefined;
-  let format: ExplainFormat = 'text';
-  const featureGates: { [gate: string]: boolean } = {};
-  const inputs: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      inputs.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      inputs.push(arg);
-      continue;
-    }
-    const option = new FlagArg(argv, i);
-    switch (option.flag) {
-      case '-h':
-      case '--help':
-        option.noValue();
-        help = true;
-        break;
-      case '--k8s-version':
-        k8sVersion = option.value().trim();
-        if (k8sVersion === '') throw new UsageError('--k8s-version needs a value such as 1.36');
-        break;
-      case '--feature-gates':
-        Object.assign(featureGates, parseFeatureGates(option.value()));
-        break;
-      case '--now':
-        now = option.value().trim();
-        if (Number.isNaN(Date.parse(now)) || !/^\d{4}-\d{2}-\d{2}T/.test(now)) {
-          throw new UsageError(`--now must be an RFC 3339 time such as 2026-11-23T12:00:00Z (got "${now}")`);
-        }
-        break;
-      case '--format': {
-        const v = option.value();
-        if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got "${v}")`);
-        format = v as ExplainFormat;
-        break;
-      }
-      default:
-        throw new UsageError(`unknown option ${option.flag}`);
-    }
-    i = option.lastIndex;
-  }
-  return { help, k8sVersion, featureGates, now, format, inputs };
 }
 
 /** A word for sh: as is when safe, else in single quotes. */

@@ -4,9 +4,13 @@
  * first `HpaExplainer` use.
  */
 import { ClusterProfile } from '../cluster-profile';
+import { namespaceKey, objectKey, scaleTargetKey } from '../model/object-keys';
+import { parseQuantity, toMilli } from '../model/quantity';
+import { isObject } from '../model/values';
+import { WorkloadFacts, workloadFactsFromManifest } from '../model/workload-facts';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 import { GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
-import { decodeSpec, SimMetric, SimSpec, toMilli } from '../simulation/hpa-spec';
+import { readSpec, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
 import {
   calculateScaleDownLimitWithBehaviors, calculateScaleUpLimitWithScalingRules, convertDesiredReplicasWithRules,
@@ -18,13 +22,9 @@ import { CONDITION_FINDING, conditionKey, FindingId, FINDINGS } from './finding-
 import {
   ExplainFinding, ExplainFindingKind, FindingLevel, HpaExplanation, HpaHealth, MetricExplanation, SimulateSuggestion,
 } from './hpa-explanation';
-import { isObject, readStatus } from './status-reader';
+import { readStatus } from './status-reader';
 import { validateManifest } from '../validation/engine';
-import { IssueList } from '../validation/field-errors';
-import { parseQuantity } from '../validation/quantity';
-import { reportDuplicateTarget } from '../validation/rules/cross-object';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
-import { WorkloadFacts, workloadFactsFromManifest } from '../validation/workload-facts';
 
 const DEFAULT_NAMESPACE = 'default';
 const LEVEL_ORDER = [FindingLevel.FAILING, FindingLevel.STUCK, FindingLevel.LIMITED, FindingLevel.INFO];
@@ -112,7 +112,7 @@ export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExpl
   // The spec as the controller reads it.
   let spec: SimSpec | undefined;
   try {
-    spec = decodeSpec(m, ctx.profile, { tolerance: DEFAULT_TOLERANCE, downscaleStabilizationSeconds: DEFAULT_DOWNSCALE_STABILIZATION_SECONDS });
+    spec = readSpec(m, ctx.profile, { tolerance: DEFAULT_TOLERANCE, downscaleStabilizationSeconds: DEFAULT_DOWNSCALE_STABILIZATION_SECONDS });
   } catch (e) {
     unknowns.push(`the arithmetic: the spec cannot be read as the controller reads it (${(e instanceof Error ? e.message : String(e)).replace(/^HpaSimulator: /, '')})`);
   }
@@ -689,19 +689,24 @@ interface Related {
   readonly otherHpas: Array<{ [key: string]: any }>;
 }
 
-/** The HPA's target, its pods and the other HPAs on the same target, among `objects`. */
+/**
+ * The HPA's target, its pods and the other HPAs on the same target, among `objects`, matched
+ * by the namespace rule of `src/model/object-keys.ts`.
+ */
 function matchRelated(hpa: { [key: string]: any }, objects: Array<{ [key: string]: any }>): Related {
-  const ns = namespaceOf(hpa);
+  const ns = hpa.metadata?.namespace;
   const ref = isObject(hpa.spec?.scaleTargetRef) ? hpa.spec.scaleTargetRef : {};
-  const target = objects.find(o => o.kind === ref.kind && o.metadata?.name === ref.name && namespaceOf(o) === ns && o.kind !== 'HorizontalPodAutoscaler');
+  const targetKey = typeof ref.kind === 'string' && typeof ref.name === 'string' ? objectKey(ns, ref.kind, ref.name) : undefined;
+  const target = objects.find(o => o.kind !== 'HorizontalPodAutoscaler' && typeof o.kind === 'string' && typeof o.metadata?.name === 'string'
+    && objectKey(o.metadata.namespace, o.kind, o.metadata.name) === targetKey);
   const labels = target?.spec?.selector?.matchLabels;
   const pods = isObject(labels)
-    ? objects.filter(o => o.kind === 'Pod' && namespaceOf(o) === ns && isObject(o.metadata?.labels)
+    ? objects.filter(o => o.kind === 'Pod' && namespaceKey(o.metadata?.namespace) === namespaceKey(ns) && isObject(o.metadata?.labels)
       && Object.entries(labels).every(([k, v]) => o.metadata.labels[k] === v))
     : [];
-  const otherHpas = objects.filter(o => o !== hpa && o.kind === 'HorizontalPodAutoscaler' && namespaceOf(o) === ns
-    && o.metadata?.name !== hpa.metadata?.name
-    && o.spec?.scaleTargetRef?.kind === ref.kind && o.spec?.scaleTargetRef?.name === ref.name);
+  const key = scaleTargetKey(ns, ref);
+  const otherHpas = key === undefined ? [] : objects.filter(o => o !== hpa && o.kind === 'HorizontalPodAutoscaler'
+    && o.metadata?.name !== hpa.metadata?.name && scaleTargetKey(o.metadata?.namespace, o.spec?.scaleTargetRef) === key);
   return { target, pods, otherHpas };
 }
 
@@ -713,14 +718,12 @@ function validate(manifest: { [key: string]: any }, profile: ClusterProfile, rel
     const pod = related.pods[0];
     workload = workloadFactsFromManifest({ kind: 'Pod', metadata: pod.metadata, spec: { template: { spec: pod.spec } } });
   }
-  const issues = validateManifest(manifest, { profile, workload });
-  if (related.otherHpas.length > 0) {
-    const extra = new IssueList();
-    const ref = manifest.spec?.scaleTargetRef ?? {};
-    reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, `HorizontalPodAutoscaler "${related.otherHpas[0].metadata?.name}"`);
-    issues.push(...extra.issues);
-  }
-  return issues;
+  const other = related.otherHpas[0];
+  return validateManifest(manifest, {
+    profile,
+    workload,
+    duplicateOf: other ? `HorizontalPodAutoscaler "${other.metadata?.name}"` : undefined,
+  });
 }
 
 function done(x: {

@@ -1,5 +1,5 @@
 import { ClusterProfile } from '../cluster-profile';
-import type * as ExplainerModule from './explainer';
+import { loadExplainer } from '../lazy-internals';
 import { ExplainFindingKind, HpaExplanation } from './hpa-explanation';
 
 /** Options of `HpaExplainer.explain()`. */
@@ -26,15 +26,6 @@ export interface HpaExplainOptions {
    * @default - none
    */
   readonly relatedObjects?: any[];
-}
-
-let explainer: typeof ExplainerModule | undefined;
-
-function load(): typeof ExplainerModule {
-  // Loaded on first use: `require('cdk8s-hpa')` stays light for apps that only build HPAs.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  explainer ??= require('./explainer') as typeof ExplainerModule;
-  return explainer;
 }
 
 /**
@@ -70,7 +61,7 @@ function load(): typeof ExplainerModule {
 export class HpaExplainer {
   /** Explains one HPA manifest with its `status`. */
   public static explain(manifest: any, options: HpaExplainOptions = {}): HpaExplanation {
-    return load().explainManifest(manifest, {
+    return loadExplainer().explainManifest(manifest, {
       profile: options?.cluster ?? ClusterProfile.defaultProfile(),
       now: options?.now,
       relatedObjects: options?.relatedObjects,
@@ -79,7 +70,7 @@ export class HpaExplainer {
 
   /** Every kind of finding, in id order. */
   public static findingKinds(): ExplainFindingKind[] {
-    return load().findingKinds();
+    return loadExplainer().findingKinds();
   }
 
   private constructor() {}

@@ -2,6 +2,7 @@
  * Reads `status` of an autoscaling/v2 HPA manifest (as `kubectl get hpa -o yaml` prints it) into
  * the library's status model, reporting each field that cannot be read instead of throwing.
  */
+import { isObject } from '../model/values';
 import {
   ConditionStatus, ConditionType, ExternalMetricFallbackStatus, HorizontalPodAutoscalerCondition,
   HorizontalPodAutoscalerStatus, MetricStatus, MetricValueStatus,
@@ -143,8 +144,4 @@ export function readStatus(manifest: unknown): ReadStatus {
     observedGeneration: int('status.observedGeneration', raw.observedGeneration),
   };
   return { status, problems, otherConditions };
-}
-
-export function isObject(value: unknown): value is { [key: string]: any } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
