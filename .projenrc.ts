@@ -46,6 +46,42 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   eslintOptions: { dirs: ['src'], devdirs: ['test', 'examples', 'build-tools', 'projenrc'] },
 });
 
+// The layers of src/ (docs/ARCHITECTURE.md): no import cycle, and no import from a layer above.
+const layers = {
+  base: ['./src/model/**', './src/private/**'],
+  top: './src/*.ts',
+  validation: './src/validation/**',
+  simulation: './src/simulation/**',
+  cli: './src/cli/**',
+};
+project.eslint?.addRules({
+  'import/no-cycle': ['error', { ignoreExternal: true }],
+  'import/no-restricted-paths': ['error', {
+    zones: [
+      {
+        target: layers.base,
+        from: [layers.top, layers.validation, layers.simulation, layers.cli],
+        message: 'src/model and src/private are the base: they import nothing of the library above them.',
+      },
+      {
+        target: layers.validation,
+        from: [layers.simulation, layers.cli],
+        message: 'The validation engine does not depend on the simulator or the command line.',
+      },
+      {
+        target: layers.simulation,
+        from: [layers.validation, layers.cli],
+        message: 'The simulator does not depend on the validation engine or the command line; shared facts live in src/model.',
+      },
+      {
+        target: [layers.top, ...layers.base, layers.validation, layers.simulation],
+        from: layers.cli,
+        message: 'Only the command line imports src/cli.',
+      },
+    ],
+  }],
+});
+
 // The main job: synthesize the example app and print its YAML.
 project.addTask('example', {
   description: 'Synthesize the example app (examples/app.ts) and print its YAML',

@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
-import { durationSeconds } from './private/duration';
-import { renderQuantity } from './private/quantity';
+import { durationSeconds } from './model/duration';
+import { renderQuantity } from './model/quantity';
 import { toKube } from './private/to-kube';
 import { ScalingPolicy } from './scaling-policy';
 

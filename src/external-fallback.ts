@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
+import { durationSeconds, goDurationString } from './model/duration';
 import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS } from './private/constants';
-import { durationSeconds, goDurationString } from './private/duration';
 
 /**
  * How `external.fallback` is written on the wire.

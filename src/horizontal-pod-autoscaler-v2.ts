@@ -3,26 +3,16 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
 import { Behavior } from './behavior';
 import { ClusterProfile } from './cluster-profile';
+import { loadEngine } from './lazy-internals';
 import { Metric } from './metric';
+import { scaleTargetKey } from './model/object-keys';
 import { HPA_API_VERSION, HPA_KIND } from './private/constants';
 import { NOT_PLAIN, plainJson } from './private/plain';
 import { toKube } from './private/to-kube';
+import { RuleLevel } from './rule-level';
 import { ScaleTarget } from './scale-target';
-import { IssueList } from './validation/field-errors';
 import { HpaValidator } from './validation/hpa-validator';
-import { loadCrossObject, loadEngine } from './validation/load-engine';
-import { isAdjustableRule, RULES } from './validation/rule-catalog';
 import { Severity, ValidationIssue } from './validation/validation-issue';
-
-/** What to do with a lint or cross-object rule on one HPA. */
-export enum RuleLevel {
-  /** Fail synth. */
-  ERROR = 'error',
-  /** Print a warning at synth. */
-  WARNING = 'warning',
-  /** Do not check. */
-  OFF = 'off',
-}
 
 /** Properties of `HorizontalPodAutoscalerV2`. */
 export interface HorizontalPodAutoscalerV2Props {
@@ -169,26 +159,12 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * `HpaValidator` plus the checks against its target, with `ruleLevels` applied.
    */
   public validateHpa(): ValidationIssue[] {
-    const manifest = this.renderForValidation();
-    const issues = loadEngine().validateManifest(manifest, {
+    const manifest = this._manifest();
+    return loadEngine().validateManifest(manifest, {
       profile: this.cluster,
       workload: this.target._facts(manifest.metadata?.namespace),
-    });
-    const extra = new IssueList();
-    if (this.duplicateOf) loadCrossObject().reportDuplicateTarget(extra, describeTarget(manifest), this.duplicateOf);
-    for (const [ruleId, level] of Object.entries(this.ruleLevels)) {
-      if (!isAdjustableRule(ruleId) || !Object.values(RuleLevel).includes(level)) {
-        extra.invalid('HPA000', `ruleLevels.${ruleId}`, level, ruleId in RULES
-          ? 'only lint (HPA4xx) and cross-object (HPA3xx) rules can be changed, to "error", "warning" or "off"'
-          : 'no such rule', 'see HpaValidator.rules() for the rule ids');
-      }
-    }
-    return [...issues, ...extra.issues].flatMap(issue => {
-      const level = isAdjustableRule(issue.ruleId) ? this.ruleLevels[issue.ruleId] : undefined;
-      if (level === RuleLevel.OFF) return [];
-      if (level === RuleLevel.ERROR) return [{ ...issue, severity: Severity.ERROR }];
-      if (level === RuleLevel.WARNING) return [{ ...issue, severity: Severity.WARNING }];
-      return [issue];
+      duplicateOf: this.duplicateOf,
+      ruleLevels: this.ruleLevels,
     });
   }
 
@@ -205,11 +181,12 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   }
 
   /**
-   * The manifest as synth writes it. The spec is the library's own plain data, so it is copied
-   * rather than resolved (synth resolves it once more anyway); a token in it, or a JSON patch on
-   * the L1, takes the full rendering path.
+   * The manifest as synth writes it, for the validator and the simulator. The spec is the
+   * library's own plain data, so it is copied rather than resolved (synth resolves it once more
+   * anyway); a token in it, or a JSON patch on the L1, takes the full rendering path.
+   * @internal
    */
-  private renderForValidation(): any {
+  public _manifest(): any {
     const spec = plainJson(this._toKube());
     if (spec === NOT_PLAIN || (this.apiObject as unknown as { patches?: unknown[] }).patches?.length) {
       return this.apiObject.toJson();
@@ -240,16 +217,10 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       targets = new Map();
       targetsByRoot.set(root, targets);
     }
-    const t = this.target.toScalingTarget();
-    const group = typeof t.apiVersion === 'string' && t.apiVersion.includes('/') ? t.apiVersion.split('/')[0] : '';
-    const key = [this.apiObject.metadata.namespace ?? '', group, t.kind, t.name].join('\u0000');
+    const key = scaleTargetKey(this.apiObject.metadata.namespace, this.target._toKube());
+    if (key === undefined) return undefined;
     const existing = targets.get(key);
     if (existing === undefined) targets.set(key, this.node.path);
     return existing;
   }
-}
-
-function describeTarget(manifest: any): string {
-  const ref = manifest?.spec?.scaleTargetRef ?? {};
-  return `${ref.kind}/${ref.name}`;
 }

@@ -1,4 +1,5 @@
 export * from './horizontal-pod-autoscaler-v2';
+export * from './rule-level';
 export * from './scale-target';
 export * from './object-reference';
 export * from './metric';
@@ -12,5 +13,7 @@ export * from './validation/validation-issue';
 export * from './validation/hpa-validator';
 export * from './simulation/metric-observation';
 export * from './simulation/simulation-trace';
+export * from './simulation/simulation-step';
 export * from './simulation/simulation-result';
+export * from './simulation/simulator-options';
 export * from './simulation/hpa-simulator';

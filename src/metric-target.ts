@@ -1,4 +1,4 @@
-import { renderQuantity } from './private/quantity';
+import { renderQuantity } from './model/quantity';
 
 /**
  * What a metric's value is compared with.

@@ -1,6 +1,6 @@
 import * as kplus from 'cdk8s-plus-27';
+import { WorkloadFacts } from './model/workload-facts';
 import { CrossVersionObjectReference } from './object-reference';
-import { WorkloadFacts } from './validation/workload-facts';
 
 /**
  * The workload an HPA scales (`spec.scaleTargetRef`).

@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { durationSeconds } from './private/duration';
+import { durationSeconds } from './model/duration';
 
 /** What a scaling policy's `value` counts. */
 export enum ScalingPolicyType {

@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
 import { ExternalFallback, ExternalFallbackFormat } from '../src';
-import { goDurationString } from '../src/private/duration';
+import { goDurationString } from '../src/model/duration';
 
 describe('ExternalFallback', () => {
   test('defaults failureDuration to 3 minutes, as the KEP writes it', () => {

@@ -194,6 +194,21 @@ describe('HorizontalPodAutoscalerV2', () => {
       expect(second.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA304', message: expect.stringContaining('test/First already scales this target') })]);
     });
 
+    test('an HPA without a namespace and one in "default" on one target are not taken for duplicates', () => {
+      const app = new App();
+      const applied = new Chart(app, 'applied');
+      const named = new Chart(app, 'named', { namespace: 'default' });
+      const target = () => ScaleTarget.fromReference({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' });
+      const a = new HorizontalPodAutoscalerV2(applied, 'A', { target: target(), minReplicas: 2, maxReplicas: 4 });
+      const b = new HorizontalPodAutoscalerV2(named, 'B', { target: target(), minReplicas: 2, maxReplicas: 4 });
+      const c = new HorizontalPodAutoscalerV2(applied, 'C', { target: target(), minReplicas: 2, maxReplicas: 4 });
+      expect([a, b, c].map(h => h.validateHpa().map(i => [i.ruleId, i.message]))).toEqual([
+        [],
+        [],
+        [['HPA304', 'Invalid value: "Deployment/web": applied/A already scales this target: two autoscalers fight over its replica count']],
+      ]);
+    });
+
     test('prints warnings once with their rule id, and synth succeeds', () => {
       const { app, chart, deployment } = setup();
       new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 3, maxReplicas: 3 });

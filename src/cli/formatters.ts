@@ -1,6 +1,8 @@
 /** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations. */
-import { OutputFormat } from './args';
 import { Severity } from '../validation/validation-issue';
+
+export type OutputFormat = 'text' | 'json' | 'github';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
 
 /** An issue with where it is: a `ValidationIssue` (or a syntax error) in a file. */
 export interface Located {

@@ -1,12 +1,15 @@
 /**
  * The Kubernetes objects found in the input, and the cross-object matching the files allow: an
- * HPA's target among the workloads of the same input (by namespace, kind and name; no namespace
- * means "default"), and HPAs that scale the same target.
+ * HPA's target among the workloads of the same input (by namespace, kind and name, with the
+ * namespace rule of model/object-keys.ts), and HPAs that scale the same target.
  */
 import { Position, SourceDocument } from './yaml-source';
-import { WorkloadFacts, workloadFactsFromManifest } from '../validation/workload-facts';
+import { objectKey, scaleTargetKey } from '../model/object-keys';
+import { isObject } from '../model/values';
+import { WorkloadFacts, workloadFactsFromManifest } from '../model/workload-facts';
+import { HPA_KIND } from '../private/constants';
 
-export const HPA_KIND = 'HorizontalPodAutoscaler';
+/** The namespace reports show for an object without one: where `kubectl apply` puts it by default. */
 const DEFAULT_NAMESPACE = 'default';
 
 /** One object of the input, and where it is. */
@@ -50,7 +53,7 @@ export class InputObjects {
     }
     const { kind, metadata } = object.manifest;
     if (typeof kind !== 'string' || !isObject(metadata) || typeof metadata.name !== 'string') return;
-    const key = workloadKey(namespaceOf(object.manifest), kind, metadata.name);
+    const key = objectKey(metadata.namespace, kind, metadata.name);
     // The first object of a name wins, as it would be the first one applied.
     if (!this.workloads.has(key)) this.workloads.set(key, object);
   }
@@ -59,7 +62,7 @@ export class InputObjects {
   public workloadOf(hpa: InputObject): WorkloadFacts | undefined {
     const ref = hpa.manifest.spec?.scaleTargetRef;
     if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
-    const workload = this.workloads.get(workloadKey(namespaceOf(hpa.manifest), ref.kind, ref.name));
+    const workload = this.workloads.get(objectKey(hpa.manifest.metadata?.namespace, ref.kind, ref.name));
     return workload ? workloadFactsFromManifest(workload.manifest) : undefined;
   }
 
@@ -68,7 +71,7 @@ export class InputObjects {
     const first = new Map<string, InputObject>();
     const duplicates = new Map<InputObject, InputObject>();
     for (const hpa of this.hpas) {
-      const key = targetKey(hpa.manifest);
+      const key = scaleTargetKey(hpa.manifest.metadata?.namespace, hpa.manifest.spec?.scaleTargetRef);
       if (key === undefined) continue;
       const earlier = first.get(key);
       if (earlier) {
@@ -81,24 +84,8 @@ export class InputObjects {
   }
 }
 
-/** The namespace an object is applied to when the manifest names none. */
+/** The namespace of an object as reports show it (`default` when the manifest names none). */
 export function namespaceOf(manifest: { [key: string]: any }): string {
   const ns = manifest.metadata?.namespace;
   return typeof ns === 'string' && ns !== '' ? ns : DEFAULT_NAMESPACE;
-}
-
-function workloadKey(namespace: string, kind: string, name: string): string {
-  return [namespace, kind, name].join('\u0000');
-}
-
-/** Namespace, API group, kind and name of the HPA's target: the key the construct uses too. */
-function targetKey(manifest: { [key: string]: any }): string | undefined {
-  const ref = manifest.spec?.scaleTargetRef;
-  if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
-  const group = typeof ref.apiVersion === 'string' && ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
-  return [namespaceOf(manifest), group, ref.kind, ref.name].join('\u0000');
-}
-
-function isObject(value: unknown): value is { [key: string]: any } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,9 +1,10 @@
 /** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
-import { FlagArg, parseFeatureGates } from './args';
 import { parseDuration } from './duration-arg';
 import { UsageError } from './errors';
+import { ClusterFlags, readArgs } from './flags';
+import { INT32_MAX } from '../private/constants';
 
-export interface SimulateArgs {
+export interface SimulateArgs extends Readonly<ClusterFlags> {
   readonly help: boolean;
   /** `--hpa`: the manifest file, or `-` for standard input. */
   readonly hpa?: string;
@@ -17,73 +18,47 @@ export interface SimulateArgs {
   readonly svg?: string;
   /** `--csv`: where to write one row per sync. */
   readonly csv?: string;
-  /** `--k8s-version`; checked by `ClusterProfile`, which reports an unknown version as HPA154. */
-  readonly k8sVersion?: string;
-  /** `--feature-gates A=true,B=false`, merged over repeated flags. */
-  readonly featureGates: { [gate: string]: boolean };
   /** `--initial-replicas`. */
   readonly initialReplicas?: number;
 }
 
 /** Parses the arguments after `simulate`. Accepts `--flag value` and `--flag=value`. */
 export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
-  let help = false;
   const files: { hpa?: string; trace?: string; svg?: string; csv?: string; name?: string } = {};
   let until: number | undefined;
-  let k8sVersion: string | undefined;
-  const featureGates: { [gate: string]: boolean } = {};
+  const cluster: ClusterFlags = { featureGates: {} };
   let initialReplicas: number | undefined;
-
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('-') || arg === '-') {
+  const help = readArgs(argv, cluster, {
+    positional: arg => {
       throw new UsageError(`unexpected argument "${arg}" (the HPA is given with --hpa, the trace with --trace)`);
-    }
-    const option = new FlagArg(argv, i);
-    const { flag } = option;
-    const value = () => option.value();
-    const nonEmpty = (): string => {
-      const v = value().trim();
-      if (v === '') throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '-h':
-      case '--help':
-        option.noValue();
-        help = true;
-        break;
-      case '--hpa':
-      case '--trace':
-      case '--svg':
-      case '--csv':
-      case '--name':
-        files[flag.slice(2) as keyof typeof files] = nonEmpty();
-        break;
-      case '--until': {
-        const parsed = parseDuration(nonEmpty());
-        if (!parsed.ok) throw new UsageError(`--until: ${parsed.error}`);
-        until = parsed.seconds;
-        break;
-      }
-      case '--k8s-version':
-        k8sVersion = nonEmpty();
-        break;
-      case '--feature-gates':
-        Object.assign(featureGates, parseFeatureGates(value()));
-        break;
-      case '--initial-replicas': {
-        const v = nonEmpty();
-        if (!/^\d+$/.test(v) || Number(v) > 2 ** 31 - 1) {
-          throw new UsageError(`--initial-replicas must be a whole number of replicas, 0 or more (got "${v}")`);
+    },
+    flag: option => {
+      switch (option.flag) {
+        case '--hpa':
+        case '--trace':
+        case '--svg':
+        case '--csv':
+        case '--name':
+          files[option.flag.slice(2) as keyof typeof files] = option.nonEmptyValue();
+          return true;
+        case '--until': {
+          const parsed = parseDuration(option.nonEmptyValue());
+          if (!parsed.ok) throw new UsageError(`--until: ${parsed.error}`);
+          until = parsed.seconds;
+          return true;
         }
-        initialReplicas = Number(v);
-        break;
+        case '--initial-replicas': {
+          const v = option.nonEmptyValue();
+          if (!/^\d+$/.test(v) || Number(v) > INT32_MAX) {
+            throw new UsageError(`--initial-replicas must be a whole number of replicas, 0 or more (got "${v}")`);
+          }
+          initialReplicas = Number(v);
+          return true;
+        }
+        default:
+          return false;
       }
-      default:
-        throw new UsageError(`unknown option ${flag}`);
-    }
-    i = option.lastIndex;
-  }
-  return { help, ...files, until, k8sVersion, featureGates, initialReplicas };
+    },
+  });
+  return { help, ...files, until, ...cluster, initialReplicas };
 }

@@ -4,15 +4,18 @@
  */
 import * as fs from 'fs';
 import { ClusterProfile } from '../cluster-profile';
+import { checkHpa } from './check-hpa';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { clusterProfileOf } from './flags';
 import { formatSummary, formatText } from './formatters';
 import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, Input } from './inputs';
+import { loadObjects } from './load-objects';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
-import { checkHpa, loadObjects } from './validate-command';
+import { DEFAULT_SYNC_PERIOD_SECONDS } from '../private/constants';
 import { HpaSimulator } from '../simulation/hpa-simulator';
 import { SimulationTrace } from '../simulation/simulation-trace';
 import { Severity } from '../validation/validation-issue';
@@ -25,7 +28,7 @@ export const SIMULATE_HELP = `Usage: cdk8s-hpa simulate --hpa <file> --trace <tr
 Replays the HPA controller's decisions (kube-controller-manager's horizontal.go and
 replica_calculator.go: tolerance, stabilization windows, scaling policies, min/max, conditions,
 scale to zero, External fallback) for one autoscaling/v2 HorizontalPodAutoscaler over a metric
-trace, one sync every 15s from time 0. The HPA is checked first, as "cdk8s-hpa validate" checks
+trace, one sync every ${DEFAULT_SYNC_PERIOD_SECONDS}s from time 0. The HPA is checked first, as "cdk8s-hpa validate" checks
 it: with errors it is not simulated. All pods are assumed Running and Ready.
 
 Prints one line per sync that changed the replicas, then the final replica count:
@@ -112,7 +115,7 @@ function runSimulate(argv: readonly string[], io: Io): number {
   if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler');
   if (args.trace === undefined) throw new UsageError('--trace is required: the CSV file of metric observations');
   if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
-  const profile = ClusterProfile.of({ version: args.k8sVersion, featureGates: args.featureGates });
+  const profile = clusterProfileOf(args);
 
   // The HPA: read, parsed, picked, checked.
   const hpaInputs = readInputs(args.hpa, io, true);

@@ -1,5 +1,6 @@
 /** The text report of `cdk8s-hpa simulate`: the syncs that changed the replicas, and the end state. */
-import { MetricStepResult, SimulatedMetric, SimulationResult, SimulationStep } from '../simulation/simulation-result';
+import { SimulationResult } from '../simulation/simulation-result';
+import { MetricStepResult, SimulatedMetric, SimulationStep } from '../simulation/simulation-step';
 import { ConditionStatus, ConditionType } from '../status';
 
 /**

@@ -3,10 +3,10 @@
  * one change of one metric per row, read into a `SimulationTrace`.
  */
 import { parseDuration } from './duration-arg';
+import { parseQuantity } from '../model/quantity';
 import { MetricObservation } from '../simulation/metric-observation';
-import { SimulatedMetric } from '../simulation/simulation-result';
+import { SimulatedMetric } from '../simulation/simulation-step';
 import { SimulationTrace } from '../simulation/simulation-trace';
-import { parseQuantity } from '../validation/quantity';
 
 export const TRACE_HEADER = ['time', 'metric', 'observation', 'value'];
 

@@ -28,6 +28,9 @@ export const DEFAULT_CPU_UTILIZATION = 80;
 /** The controller's `--horizontal-pod-autoscaler-tolerance` default. */
 export const DEFAULT_TOLERANCE = 0.1;
 
+/** The controller's `--horizontal-pod-autoscaler-sync-period` default, in seconds. */
+export const DEFAULT_SYNC_PERIOD_SECONDS = 15;
+
 /** The controller's `--horizontal-pod-autoscaler-downscale-stabilization` default, in seconds. */
 export const DEFAULT_DOWNSCALE_STABILIZATION_SECONDS = 300;
 

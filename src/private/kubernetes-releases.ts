@@ -54,6 +54,9 @@ export const NEWEST_RELEASED_MINOR = 36;
 /** From this minor on the API server refuses a `scaleTargetRef.apiVersion` without a group. */
 export const SCALE_TARGET_GROUP_RULE_SINCE_MINOR = 34;
 
+/** From this minor on the HPA controller scales to zero by the ScaledToZero condition (KEP-2021 rework). */
+export const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;
+
 /** From this minor on `maxReplicas: 0` is a `Required value` error. */
 export const MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR = 36;
 

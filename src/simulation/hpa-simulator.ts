@@ -1,79 +1,14 @@
-import { ApiObject, Duration } from 'cdk8s';
 import { ClusterProfile } from '../cluster-profile';
-import { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
-import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
-import { durationSeconds } from '../private/duration';
-import { HorizontalPodAutoscalerCondition } from '../status';
-import type * as SpecModule from './hpa-spec';
-import { SimulationResult, SimulationStep } from './simulation-result';
-import type * as RunModule from './simulation-run';
+import type { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
+import { loadRun, loadSpecReader } from '../lazy-internals';
+import type { SimSpec } from './hpa-spec';
+import { SimulationResult } from './simulation-result';
+import { SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
+import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
+import { durationSeconds } from '../model/duration';
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 
-/** The controller's `--horizontal-pod-autoscaler-sync-period` default, in seconds. */
-const DEFAULT_SYNC_PERIOD_SECONDS = 15;
-
-/** Options of `HpaSimulator`: the cluster, the controller's flags and the starting state. */
-export interface HpaSimulatorOptions {
-  /**
-   * The cluster: its version and gates decide whether `tolerance` is read (HPAConfigurableTolerance),
-   * whether scale to zero follows the ScaledToZero condition (HPAScaleToZero, 1.36+) and whether
-   * External fallbacks apply (HPAExternalMetricFallback).
-   *
-   * @default - the HPA's own profile for `fromConstruct`, else the newest release the library knows with its default gates
-   */
-  readonly cluster?: ClusterProfile;
-
-  /**
-   * `--horizontal-pod-autoscaler-sync-period`: the time between syncs.
-   * @default Duration.seconds(15)
-   */
-  readonly syncPeriod?: Duration;
-
-  /**
-   * `--horizontal-pod-autoscaler-tolerance`, both directions. As in the controller, 0 means the default.
-   * @default 0.1
-   */
-  readonly tolerance?: number;
-
-  /**
-   * `--horizontal-pod-autoscaler-downscale-stabilization`: the window without `behavior`, and
-   * the scale-down window when `behavior.scaleDown.stabilizationWindowSeconds` is unset.
-   * @default Duration.minutes(5)
-   */
-  readonly downscaleStabilization?: Duration;
-
-  /**
-   * The target's replicas before the first sync.
-   * @default - `minReplicas`, or 1 when `minReplicas` is 0
-   */
-  readonly initialReplicas?: number;
-
-  /**
-   * The HPA's conditions before the first sync, e.g. `ScaledToZero=True` for a target the HPA
-   * scaled to zero before.
-   * @default - none
-   */
-  readonly initialConditions?: HorizontalPodAutoscalerCondition[];
-
-  /**
-   * The request each pod (for ContainerResource: the container) has, by resource name (or
-   * `container/resource`), in the unit of the usages in the trace. Used by Utilization targets.
-   * @default - 100 for every resource: usages read as percentages of the request
-   */
-  readonly podRequests?: { [resource: string]: number };
-
-  /**
-   * The wall-clock time of simulation time 0, for `lastTransitionTime` (RFC 3339).
-   * @default '1970-01-01T00:00:00Z'
-   */
-  readonly startTime?: string;
-}
-
-/** Options of `HpaSimulator.run()`. */
-export interface SimulationRunOptions {
-  /** The last sync time, in seconds; syncs run at 0, syncPeriod, 2 * syncPeriod, ... up to it. */
-  readonly until: number;
-}
 
 /**
  * Replays the HPA controller's decisions for an autoscaling/v2 HPA over a metric trace, sync
@@ -103,11 +38,10 @@ export class HpaSimulator {
 
   /** A simulator for an HPA construct, from the manifest it renders, with its cluster profile. */
   public static fromConstruct(hpa: HorizontalPodAutoscalerV2, options: HpaSimulatorOptions = {}): HpaSimulator {
-    const resource = hpa.node.findChild('Resource') as ApiObject;
-    return new HpaSimulator(resource.toJson(), options, options.cluster ?? hpa.cluster);
+    return new HpaSimulator(hpa._manifest(), options, options.cluster ?? hpa.cluster);
   }
 
-  private readonly spec: SpecModule.SimSpec;
+  private readonly spec: SimSpec;
   private readonly profile: ClusterProfile;
   private readonly syncPeriod: number;
   private readonly downscaleWindow: number;
@@ -122,7 +56,7 @@ export class HpaSimulator {
       ? durationSeconds(options.downscaleStabilization) : DEFAULT_DOWNSCALE_STABILIZATION_SECONDS;
     // SetDefaults_HPAControllerConfiguration: a tolerance of 0 is replaced by the default.
     const tolerance = options.tolerance ? options.tolerance : DEFAULT_TOLERANCE;
-    this.spec = loadSpec().decodeSpec(manifest, profile, { tolerance, downscaleStabilizationSeconds: this.downscaleWindow });
+    this.spec = loadSpecReader().readSpec(manifest, profile, { tolerance, downscaleStabilizationSeconds: this.downscaleWindow });
   }
 
   /** How traces and results name the spec's metrics, in spec order. */
@@ -147,20 +81,4 @@ export class HpaSimulator {
       steps,
     });
   }
-}
-
-/* The simulation's internals are loaded on first use, to keep `require('cdk8s-hpa')` light. */
-let specModule: typeof SpecModule | undefined;
-let runModule: typeof RunModule | undefined;
-
-function loadSpec(): typeof SpecModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  specModule ??= require('./hpa-spec') as typeof SpecModule;
-  return specModule;
-}
-
-function loadRun(): typeof RunModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  runModule ??= require('./simulation-run') as typeof RunModule;
-  return runModule;
 }

@@ -4,10 +4,12 @@
  * (`maybeInitScaleDownStabilizationWindow`). Internal to the simulator.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS, INT32_MAX } from '../private/constants';
+import { defaultedSpec } from '../model/defaults';
+import { parseGoDuration } from '../model/duration';
+import { parseQuantity, toMilli } from '../model/quantity';
+import { isObject } from '../model/values';
+import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS } from '../private/constants';
 import { GATE_CONFIGURABLE_TOLERANCE, GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
-import { defaultedSpec } from '../validation/defaults';
-import { parseQuantity } from '../validation/quantity';
 
 /** The metric source types of autoscaling/v2. */
 export type SourceType = 'Resource' | 'ContainerResource' | 'Pods' | 'Object' | 'External';
@@ -57,9 +59,12 @@ export interface ControllerFlags {
   readonly downscaleStabilizationSeconds: number;
 }
 
-/** Decodes and defaults a manifest; throws on a manifest the simulator cannot run. */
-export function decodeSpec(manifest: any, profile: ClusterProfile, flags: ControllerFlags): SimSpec {
-  if (typeof manifest !== 'object' || manifest === null || typeof manifest.spec !== 'object' || manifest.spec === null) {
+/**
+ * The spec the controller sees: the manifest defaulted by the model's `defaultedSpec`, read
+ * into the simulator's types. Throws on a manifest the simulator cannot run.
+ */
+export function readSpec(manifest: any, profile: ClusterProfile, flags: ControllerFlags): SimSpec {
+  if (!isObject(manifest) || !isObject(manifest.spec)) {
     throw new Error('HpaSimulator: the manifest has no spec');
   }
   const spec = defaultedSpec(JSON.parse(JSON.stringify(manifest.spec)));
@@ -151,7 +156,7 @@ function decodeFallback(f: any): SimMetric['fallback'] {
   if (typeof f !== 'object' || f === null) return undefined;
   let seconds = DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS;
   if (typeof f.failureDurationSeconds === 'number') seconds = f.failureDurationSeconds;
-  if (f.failureDuration !== undefined) seconds = parseGoDuration(f.failureDuration);
+  if (f.failureDuration !== undefined) seconds = duration(f.failureDuration, 'fallback.failureDuration');
   return { replicas: int(f.replicas, 'fallback.replicas'), failureDurationSeconds: seconds };
 }
 
@@ -194,27 +199,10 @@ function milli(value: unknown, where: string): number {
   return Math.min(toMilli(q.value), Number.MAX_SAFE_INTEGER);
 }
 
-/** A number in base units to milli-units, rounded up as `MilliValue()` does, ignoring float noise. */
-export function toMilli(value: number): number {
-  const m = value * 1000;
-  const r = Math.round(m);
-  return Math.abs(m - r) < 1e-6 * Math.max(1, Math.abs(m)) ? r : Math.ceil(m);
-}
-
-/** `time.ParseDuration` for the forms the fallback field uses (`3m`, `1m30s`, `180s`, `1h`). */
-export function parseGoDuration(value: unknown): number {
+/** A Go duration string (or a number of seconds), in seconds. */
+function duration(value: unknown, where: string): number {
   if (typeof value === 'number') return value;
-  const s = String(value);
-  const re = /(\d+(?:\.\d+)?)(h|ms|m|s)/g;
-  let total = 0;
-  let consumed = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    consumed += m[0].length;
-    const n = Number(m[1]);
-    total += m[2] === 'h' ? n * 3600 : m[2] === 'm' ? n * 60 : m[2] === 's' ? n : n / 1000;
-  }
-  if (consumed !== s.length || s.length === 0) throw new Error(`HpaSimulator: fallback.failureDuration: cannot parse ${JSON.stringify(value)}`);
-  return total;
+  const parsed = parseGoDuration(String(value));
+  if (!parsed.ok) throw new Error(`HpaSimulator: ${where}: ${parsed.error}`);
+  return parsed.seconds;
 }
-
-export { INT32_MAX };

@@ -9,6 +9,7 @@
  * `now - r >= window`.
  */
 import { SimRules } from './hpa-spec';
+import { INT32_MAX } from '../private/constants';
 
 /** `timestampedRecommendation`. */
 export interface Recommendation {
@@ -34,8 +35,7 @@ export interface Limited {
 export const SCALE_UP_LIMIT_FACTOR = 2.0;
 export const SCALE_UP_LIMIT_MINIMUM = 4.0;
 
-const INT32_MIN = -2147483648;
-const INT32_MAX = 2147483647;
+const INT32_MIN = -INT32_MAX - 1;
 
 /** `stabilizeRecommendation` (no behavior): the max over the downscale window; records the proposal. */
 export function stabilizeRecommendation(recs: Recommendation[], now: number, windowSeconds: number, desired: number): number {

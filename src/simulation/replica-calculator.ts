@@ -7,8 +7,10 @@
  * Arithmetic is the controller's: int64 milli-units, utilization truncated to a whole percent,
  * averages by integer division, ratios and `ceil` in float64.
  */
-import { INT32_MAX, SimMetric, toMilli } from './hpa-spec';
+import { SimMetric } from './hpa-spec';
 import { MetricObservation, ObservationKind } from './metric-observation';
+import { toMilli } from '../model/quantity';
+import { INT32_MAX } from '../private/constants';
 
 /** The controller's tolerance band (`tolerances.isWithin`). */
 export interface Tolerances {

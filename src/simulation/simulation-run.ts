@@ -3,22 +3,21 @@
  * the first `HpaSimulator` use, to keep `require('cdk8s-hpa')` light.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { GATE_SCALE_TO_ZERO } from '../private/kubernetes-releases';
+import { toMilli } from '../model/quantity';
+import { GATE_SCALE_TO_ZERO, SCALED_TO_ZERO_CONDITION_SINCE_MINOR } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions } from './conditions';
-import type { HpaSimulatorOptions } from './hpa-simulator';
-import { SimMetric, SimSpec, toMilli } from './hpa-spec';
+import { SimMetric, SimSpec } from './hpa-spec';
 import { MetricObservation } from './metric-observation';
 import {
   convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, Recommendation, ScaleEvent,
   stabilizeRecommendation, stabilizeWithBehaviors, storeScaleEvent,
 } from './normalization';
 import { computeProposal, Tolerances } from './replica-calculator';
-import { MetricStepResult, SimulationStep } from './simulation-result';
+import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
+import { HpaSimulatorOptions } from './simulator-options';
 
-/** The first release whose controller uses the ScaledToZero condition (KEP-2021 rework). */
-const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;
 /** A request that makes usages read as percentages of it. */
 const DEFAULT_POD_REQUEST = 100;
 

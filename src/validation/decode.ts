@@ -7,166 +7,23 @@
  * are gone.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { ExternalFallbackFormat } from '../external-fallback';
-import { child, index, IssueList, key } from './field-errors';
-import { parseQuantity } from './quantity';
+import { hpaSchema } from './hpa-schema';
+import { child, index, IssueList, key } from './issue-list';
+import { DecodeContext, ObjectType, Type } from './schema';
+import { parseGoDuration } from '../model/duration';
+import { parseQuantity } from '../model/quantity';
+import { closestName } from '../private/closest-name';
 import { INT32_MAX } from '../private/constants';
-import {
-  declareGate, declareVersion, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
-} from '../private/kubernetes-releases';
 
 /** Stands for a value that failed decoding: present, but not checked further. */
 export const BAD: unique symbol = Symbol('invalid value');
-
-interface Context {
-  readonly profile: ClusterProfile;
-  readonly out: IssueList;
-}
-
-/** Why a field cannot be sent to this cluster, and whether the server would drop it. */
-interface Unavailable {
-  readonly ruleId: string;
-  readonly detail: string;
-  readonly fix: string;
-  /** The server removes the field before validation (true) or validates it anyway (false). */
-  readonly dropped: boolean;
-  /** Rendered as a Forbidden error instead of an unknown field. */
-  readonly forbidden?: boolean;
-  /** Dropped without an issue here: a rule reports what the server then says. */
-  readonly silent?: boolean;
-}
-
-type Scalar = 'string' | 'int32' | 'int64' | 'quantity' | 'duration' | 'any' | 'stringMap';
-type Type = Scalar | ObjectType | ArrayType;
-interface ObjectType {
-  readonly fields: { readonly [name: string]: Field };
-  /** The same fields, for fast look-ups. */
-  readonly fieldMap: ReadonlyMap<string, Field>;
-}
-interface ArrayType { readonly items: Type }
-interface Field {
-  readonly type: Type;
-  readonly available?: (ctx: Context) => Unavailable | undefined;
-}
-
-const f = (type: Type, available?: (ctx: Context) => Unavailable | undefined): Field => ({ type, available });
-const obj = (fields: { [name: string]: Type | Field }): ObjectType => {
-  const entries = Object.entries(fields).map(([n, t]): [string, Field] => [n, isField(t) ? t : f(t)]);
-  return { fields: Object.fromEntries(entries), fieldMap: new Map(entries) };
-};
-const arr = (items: Type): ArrayType => ({ items });
-function isField(t: Type | Field): t is Field {
-  return typeof t === 'object' && 'type' in t;
-}
-
-function toleranceAvailability(ctx: Context): Unavailable | undefined {
-  const p = ctx.profile;
-  if (p.minor < 33) {
-    return {
-      ruleId: 'HPA150',
-      detail: `Kubernetes ${p.version} has no tolerance field (added in 1.33): a strict client is refused and any other client's tolerance is silently dropped`,
-      fix: `${declareVersion('1.33')}, or remove tolerance`,
-      dropped: true,
-    };
-  }
-  if (!p.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
-    return {
-      ruleId: 'HPA151',
-      detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in 1.33 and 1.34)`,
-      fix: `${declareGate(GATE_CONFIGURABLE_TOLERANCE)} if the cluster turns it on, use 1.35 or later, or remove tolerance`,
-      dropped: true,
-      forbidden: true,
-    };
-  }
-  return undefined;
-}
-
-function fallbackAvailability(ctx: Context): Unavailable | undefined {
-  if (ctx.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) return undefined;
-  return {
-    ruleId: 'HPA152',
-    detail: `external.fallback needs the ${GATE_EXTERNAL_METRIC_FALLBACK} feature gate, which no Kubernetes release turns on: a strict client is refused and any other client's fallback is silently dropped`,
-    fix: `${declareGate(GATE_EXTERNAL_METRIC_FALLBACK)} if the cluster runs it, or remove the fallback`,
-    dropped: true,
-  };
-}
-
-/** The server drops `containerResource` while its gate is off; rules/metrics.ts reports the result. */
-function containerResourceAvailability(ctx: Context): Unavailable | undefined {
-  if (ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) return undefined;
-  return { ruleId: 'HPA151', detail: '', fix: '', dropped: true, silent: true };
-}
-
-const reference = obj({ apiVersion: 'string', kind: 'string', name: 'string' });
-const selector = obj({
-  matchLabels: 'stringMap',
-  matchExpressions: arr(obj({ key: 'string', operator: 'string', values: arr('string') })),
-});
-const identifier = obj({ name: 'string', selector });
-const target = obj({ type: 'string', value: 'quantity', averageValue: 'quantity', averageUtilization: 'int32' });
-const fallbackFields = {
-  [ExternalFallbackFormat.FAILURE_DURATION]: obj({ failureDuration: 'duration', replicas: 'int32' }),
-  [ExternalFallbackFormat.FAILURE_DURATION_SECONDS]: obj({ failureDurationSeconds: 'int64', replicas: 'int32' }),
-};
-const rules = obj({
-  stabilizationWindowSeconds: 'int32',
-  selectPolicy: 'string',
-  policies: arr(obj({ type: 'string', value: 'int32', periodSeconds: 'int32' })),
-  tolerance: f('quantity', toleranceAvailability),
-});
-
-function manifestType(format: ExternalFallbackFormat): ObjectType {
-  return obj({
-    apiVersion: 'string',
-    kind: 'string',
-    metadata: obj({
-      name: 'string',
-      generateName: 'string',
-      namespace: 'string',
-      labels: 'stringMap',
-      annotations: 'stringMap',
-      uid: 'string',
-      resourceVersion: 'string',
-      generation: 'int64',
-      creationTimestamp: 'any',
-      deletionTimestamp: 'any',
-      deletionGracePeriodSeconds: 'int64',
-      ownerReferences: 'any',
-      finalizers: arr('string'),
-      managedFields: 'any',
-      selfLink: 'string',
-    }),
-    spec: obj({
-      scaleTargetRef: reference,
-      minReplicas: 'int32',
-      maxReplicas: 'int32',
-      metrics: arr(obj({
-        type: 'string',
-        object: obj({ describedObject: reference, metric: identifier, target }),
-        pods: obj({ metric: identifier, target }),
-        resource: obj({ name: 'string', target }),
-        containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
-        external: obj({ metric: identifier, target, fallback: f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability) }),
-      })),
-      behavior: obj({ scaleUp: rules, scaleDown: rules }),
-    }),
-    status: 'any',
-  });
-}
-
-const MANIFEST_TYPES = new Map<ExternalFallbackFormat, ObjectType>();
 
 /**
  * Decodes `manifest` as the API server would; issues go to `out`. Copy on write: an object
  * whose fields all decode unchanged comes back as it is, so a clean manifest is not copied.
  */
 export function decode(manifest: unknown, profile: ClusterProfile, out: IssueList): any {
-  let type = MANIFEST_TYPES.get(profile.fallbackFormat);
-  if (!type) {
-    type = manifestType(profile.fallbackFormat);
-    MANIFEST_TYPES.set(profile.fallbackFormat, type);
-  }
-  return decodeValue(manifest, type, '', undefined, { profile, out });
+  return decodeValue(manifest, hpaSchema(profile.fallbackFormat), '', undefined, { profile, out });
 }
 
 /** The path of `name` (a field, or an index) below `parent`; built only when it is needed. */
@@ -175,7 +32,7 @@ function pathOf(parent: string, name: string | number | undefined): string {
   return typeof name === 'number' ? index(parent, name) : child(parent, name);
 }
 
-function decodeValue(value: unknown, type: Type, parent: string, name: string | number | undefined, ctx: Context): any {
+function decodeValue(value: unknown, type: Type, parent: string, name: string | number | undefined, ctx: DecodeContext): any {
   if (value === null || value === undefined) return undefined;
   switch (type) {
     case 'any':
@@ -192,7 +49,7 @@ function decodeValue(value: unknown, type: Type, parent: string, name: string | 
     case 'quantity':
       return decodeQuantity(value, parent, name, ctx);
     case 'duration':
-      return typeof value === 'string' && parseGoDurationCached(value) !== undefined
+      return typeof value === 'string' && parseGoDuration(value).ok
         ? value
         : bad(ctx, pathOf(parent, name), value, 'must be a duration such as "3m", "90s" or "1h30m"');
     case 'stringMap':
@@ -214,7 +71,7 @@ function decodeValue(value: unknown, type: Type, parent: string, name: string | 
   return decodeObject(value, type, path, ctx);
 }
 
-function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Context): any {
+function decodeObject(value: unknown, type: ObjectType, path: string, ctx: DecodeContext): any {
   if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object');
   const source = value as { [name: string]: unknown };
   let result: { [name: string]: unknown } | undefined;
@@ -225,7 +82,7 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Conte
     const field = type.fieldMap.get(name);
     if (!field) {
       const fieldPath = child(path, name);
-      const suggestion = closest(name, Object.keys(type.fields));
+      const suggestion = closestName(name, Object.keys(type.fields));
       ctx.out.unknownField('HPA126', fieldPath, `strict decoding error: unknown field "${fieldPath}"`,
         suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`);
       result ??= copyUpTo(source, names, i);
@@ -260,7 +117,7 @@ function copyUpTo(source: { [name: string]: unknown }, names: string[], end: num
   return copy;
 }
 
-function decodeQuantity(value: unknown, parent: string, name: string | number | undefined, ctx: Context): unknown {
+function decodeQuantity(value: unknown, parent: string, name: string | number | undefined, ctx: DecodeContext): unknown {
   if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
     return bad(ctx, pathOf(parent, name), value, 'must be a quantity: a string such as "500m" or "1Gi", or a number');
   }
@@ -272,7 +129,7 @@ function decodeQuantity(value: unknown, parent: string, name: string | number | 
   return value;
 }
 
-function decodeStringMap(value: unknown, path: string, ctx: Context): unknown {
+function decodeStringMap(value: unknown, path: string, ctx: DecodeContext): unknown {
   if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object of strings');
   const source = value as { [k: string]: unknown };
   for (const k in source) {
@@ -296,68 +153,11 @@ function zeroValue(type: Type): unknown {
   return typeof type === 'object' && 'fields' in type ? {} : undefined;
 }
 
-function bad(ctx: Context, path: string, value: unknown, detail: string): typeof BAD {
+function bad(ctx: DecodeContext, path: string, value: unknown, detail: string): typeof BAD {
   ctx.out.invalid('HPA127', path || '<root>', value, detail);
   return BAD;
 }
 
 function isInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value);
-}
-
-const GO_DURATION_UNITS: { [unit: string]: number } = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-
-const durations = new Map<string, number | undefined>();
-
-function parseGoDurationCached(text: string): number | undefined {
-  if (durations.has(text)) return durations.get(text);
-  if (durations.size > 1000) durations.clear();
-  const seconds = parseGoDuration(text);
-  durations.set(text, seconds);
-  return seconds;
-}
-
-/** Go's `time.ParseDuration`, in seconds; undefined when it does not parse. */
-export function parseGoDuration(text: string): number | undefined {
-  const m = /^([-+]?)(.*)$/.exec(text)!;
-  let rest = m[2];
-  if (rest === '0') return 0;
-  if (rest === '') return undefined;
-  let total = 0;
-  while (rest.length > 0) {
-    const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/.exec(rest);
-    if (!part) return undefined;
-    total += Number(part[1]) * GO_DURATION_UNITS[part[2]];
-    rest = rest.slice(part[0].length);
-  }
-  return m[1] === '-' ? -total : total;
-}
-
-/** The known name closest to a misspelt one, if it is close. */
-function closest(name: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const c of candidates) {
-    const a = name.toLowerCase();
-    const b = c.toLowerCase();
-    const d = a === b ? 0 : (a.length >= 4 && (b.startsWith(a) || a.startsWith(b))) ? 1 : editDistance(name, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return 99;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
 }

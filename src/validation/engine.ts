@@ -1,34 +1,47 @@
 /**
  * The validation engine: decode as the API server does, default, run every rule group, and
- * return the issues in manifest order. Pure: the construct, `HpaValidator` and the command line
- * all call `validateManifest`.
+ * return the issues in manifest order. Pure, and the one entry point: the construct,
+ * `HpaValidator` and the command line all call `validateManifest`, with what each knows beyond
+ * the manifest (the scale target, another HPA on the same target, rule levels) as options.
  */
 import { ClusterProfile } from '../cluster-profile';
+import { RuleLevel } from '../rule-level';
 import { decode } from './decode';
-import { defaultedSpec } from './defaults';
-import { child, index, IssueList } from './field-errors';
+import { child, index, IssueList } from './issue-list';
+import { applyRuleLevels, checkRuleLevels } from './rule-levels';
+import { defaultedSpec } from '../model/defaults';
 import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
-import { checkAgainstWorkload } from './rules/cross-object';
+import { checkAgainstWorkload, reportDuplicateTarget } from './rules/cross-object';
 import { checkFallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
 import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
-import { isObject } from './rules/values';
 import { ValidationIssue } from './validation-issue';
-import { WorkloadFacts } from './workload-facts';
+import { isObject } from '../model/values';
+import { WorkloadFacts } from '../model/workload-facts';
 
 export interface EngineOptions {
   readonly profile: ClusterProfile;
   /** The scale target, when the caller knows it (construct tree, command-line input). */
   readonly workload?: WorkloadFacts;
+  /**
+   * How to name another HPA of the same input that already scales this HPA's target (keyed
+   * with `scaleTargetKey`), when there is one: reported as HPA304.
+   */
+  readonly duplicateOf?: string;
+  /** Severity overrides for lint and cross-object rules; a bad one is reported as HPA000. */
+  readonly ruleLevels?: { readonly [ruleId: string]: RuleLevel };
 }
 
-/** All issues of one manifest, in manifest order. Never throws. */
+/**
+ * All issues of one manifest, in manifest order, then the duplicate target and the rule-level
+ * problems; with the rule levels applied. Never throws.
+ */
 export function validateManifest(manifest: unknown, options: EngineOptions): ValidationIssue[] {
   const out = new IssueList();
   try {
@@ -36,7 +49,16 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   } catch (e) {
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
-  return sortInManifestOrder(out.issues, manifest);
+  const issues = sortInManifestOrder(out.issues, manifest);
+  if (options.duplicateOf === undefined && options.ruleLevels === undefined) return issues;
+  const extra = new IssueList();
+  if (options.duplicateOf !== undefined) {
+    const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
+    reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.duplicateOf);
+  }
+  const ruleLevels = options.ruleLevels ?? {};
+  checkRuleLevels(ruleLevels, extra);
+  return applyRuleLevels([...issues, ...extra.issues], ruleLevels);
 }
 
 function run(manifest: unknown, options: EngineOptions, out: IssueList): void {

@@ -1,5 +1,5 @@
 import { ClusterProfile } from '../cluster-profile';
-import { loadEngine } from './load-engine';
+import { loadEngine } from '../lazy-internals';
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 

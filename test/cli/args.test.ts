@@ -1,4 +1,6 @@
-import { parseFeatureGates, parseValidateArgs } from '../../src/cli/args';
+import { parseFeatureGates } from '../../src/cli/flags';
+import { parseSimulateArgs } from '../../src/cli/simulate-args';
+import { parseValidateArgs } from '../../src/cli/validate-args';
 
 describe('parseValidateArgs', () => {
   test('reads flags in both forms, repeated gates merged, and inputs in order', () => {
@@ -38,5 +40,19 @@ describe('parseFeatureGates', () => {
 
   test.each(['A', 'A=', 'A=1', '=true'])('fails on %j', text => {
     expect(() => parseFeatureGates(text)).toThrow(/--feature-gates/);
+  });
+});
+
+describe('cluster flags, read alike by every command', () => {
+  test('validate and simulate read --k8s-version and repeated --feature-gates the same way', () => {
+    const flags = ['--k8s-version=1.33', '--feature-gates', 'HPAScaleToZero=true', '--feature-gates=HPAConfigurableTolerance=false'];
+    const expected = { k8sVersion: '1.33', featureGates: { HPAScaleToZero: true, HPAConfigurableTolerance: false } };
+    expect(parseValidateArgs([...flags, 'a.yaml'])).toMatchObject(expected);
+    expect(parseSimulateArgs(flags)).toMatchObject(expected);
+  });
+
+  test('fails in both commands when --k8s-version is empty', () => {
+    expect(() => parseValidateArgs(['--k8s-version= '])).toThrow('--k8s-version needs a value such as 1.36');
+    expect(() => parseSimulateArgs(['--k8s-version='])).toThrow('--k8s-version needs a value such as 1.36');
   });
 });

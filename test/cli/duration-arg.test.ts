@@ -12,11 +12,14 @@ describe('parseDuration', () => {
     ['1m30s', 90],
     ['2.5m', 150],
     [' 30m ', 1800],
+    ['30m1h', 5400],
+    ['.5m', 30],
+    ['500ms', 0.5],
   ])('reads %j as %d seconds', (text, seconds) => {
     expect(parseDuration(text)).toEqual({ ok: true, seconds });
   });
 
-  test.each(['', 'm', '-5', '5x', '30m1h', '1.5.2s', '1 h', 'PT5M'])('fails when given %j', text => {
+  test.each(['', 'm', '-5', '5x', '1.5.2s', '1 h', 'PT5M'])('fails when given %j', text => {
     expect(parseDuration(text)).toEqual({ ok: false, error: `"${text}" is not a duration (seconds, or with a unit: 90s, 5m, 1h, 1h30m)` });
   });
 });

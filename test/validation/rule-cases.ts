@@ -5,8 +5,8 @@
  * not raise the rule (`NegativeCase`) go through.
  */
 import { ClusterProfile, ClusterProfileOptions, HpaValidator, Severity, ValidationIssue } from '../../src';
+import { WorkloadFacts } from '../../src/model/workload-facts';
 import { validateManifest } from '../../src/validation/engine';
-import { WorkloadFacts } from '../../src/validation/workload-facts';
 
 /** Changes a manifest in place. */
 export type Mutation = (m: any) => void;

@@ -14,9 +14,9 @@ import {
   validateWithWorkload as validate,
 } from './rule-cases';
 import { ClusterProfileOptions, Severity } from '../../src';
-import { IssueList } from '../../src/validation/field-errors';
+import { WorkloadFacts, workloadFactsFromManifest } from '../../src/model/workload-facts';
+import { IssueList } from '../../src/validation/issue-list';
 import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
-import { WorkloadFacts, workloadFactsFromManifest } from '../../src/validation/workload-facts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

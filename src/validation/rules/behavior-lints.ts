@@ -42,9 +42,9 @@
  *   says nothing definite; this reading catches a real mistake instead.)
  */
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, INT32_MAX, MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
-import { child, index } from '../field-errors';
+import { child, index } from '../issue-list';
 import { RuleContext } from './context';
-import { isNumber, isObject } from './values';
+import { isNumber, isObject } from '../../model/values';
 
 interface Policy {
   readonly type: 'Pods' | 'Percent';

@@ -1,9 +1,9 @@
 /** `validateBehavior` / `validateScalingRules`, and tolerance. */
+import { parseQuantity } from '../../model/quantity';
 import { MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
-import { child, index } from '../field-errors';
-import { parseQuantity } from '../quantity';
+import { child, index } from '../issue-list';
 import { RuleContext } from './context';
-import { isNumber, isObject, isString } from './values';
+import { isNumber, isObject, isString } from '../../model/values';
 
 const SELECT_POLICIES = ['Disabled', 'Max', 'Min'];
 const POLICY_TYPES = ['Percent', 'Pods'];

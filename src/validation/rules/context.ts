@@ -1,5 +1,5 @@
 import { ClusterProfile } from '../../cluster-profile';
-import { IssueList } from '../field-errors';
+import { IssueList } from '../issue-list';
 
 /** What every rule gets: the cluster, where to report, and the decoded, defaulted manifest. */
 export interface RuleContext {

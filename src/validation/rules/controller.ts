@@ -2,11 +2,11 @@
  * What the API server stores but the HPA controller (pkg/controller/podautoscaler) then fails on
  * or silently reads differently.
  */
-import { child, index, key } from '../field-errors';
+import { child, index, key } from '../issue-list';
 import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
 import { SOURCE_FIELDS } from './metrics';
-import { isObject, isString } from './values';
+import { isObject, isString } from '../../model/values';
 
 const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
 const RESOURCE_SOURCES = new Set(['resource', 'containerResource']);

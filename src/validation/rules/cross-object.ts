@@ -1,9 +1,9 @@
 /** Checks that need the scale target itself: its containers, their requests, its replicas. */
-import { DEFAULTED } from '../defaults';
-import { IssueList, child } from '../field-errors';
-import { WorkloadFacts } from '../workload-facts';
 import { RuleContext } from './context';
-import { isObject, isString } from './values';
+import { DEFAULTED } from '../../model/defaults';
+import { isObject, isString } from '../../model/values';
+import { WorkloadFacts } from '../../model/workload-facts';
+import { IssueList, child } from '../issue-list';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
   if (typeof workload.replicas === 'number') {
@@ -47,7 +47,7 @@ function usesUtilization(target: unknown): target is { [key: string]: any } {
   return isObject(target) && target.averageValue === undefined && (target.type === 'Utilization' || target.averageUtilization !== undefined);
 }
 
-/** An HPA whose target another HPA in the same input already scales. */
+/** An HPA whose target (`kind/name`) another HPA in the same input (`other`) already scales. */
 export function reportDuplicateTarget(out: IssueList, target: string, other: string): void {
   out.invalid('HPA304', 'spec.scaleTargetRef', target,
     `${other} already scales this target: two autoscalers fight over its replica count`,

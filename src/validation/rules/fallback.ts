@@ -1,8 +1,8 @@
 /** `external.fallback` values (KEP-5679: replicas > 0, failure duration > 0). */
-import { parseGoDuration } from '../decode';
-import { child } from '../field-errors';
+import { goDurationSeconds } from '../../model/duration';
+import { child } from '../issue-list';
 import { RuleContext } from './context';
-import { isNumber, isObject, isString } from './values';
+import { isNumber, isObject, isString } from '../../model/values';
 
 /** Every External metric's fallback, with its path. */
 export function fallbacks(ctx: RuleContext): Array<{ fallback: { [key: string]: any }; path: string }> {
@@ -23,7 +23,7 @@ export function checkFallbacks(ctx: RuleContext): void {
       ctx.out.invalid('HPA153', child(path, 'replicas'), replicas, 'must be greater than 0');
     }
     if (isString(fallback.failureDuration)) {
-      const seconds = parseGoDuration(fallback.failureDuration);
+      const seconds = goDurationSeconds(fallback.failureDuration);
       if (seconds !== undefined && seconds <= 0) {
         ctx.out.invalid('HPA153', child(path, 'failureDuration'), fallback.failureDuration, 'must be greater than 0');
       }

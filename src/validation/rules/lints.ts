@@ -1,9 +1,9 @@
 /** Warnings: manifests that work but are likely not what was meant. */
-import { child } from '../field-errors';
+import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { fallbacks } from './fallback';
 import { parseGroupVersion, wellKnownApiVersion } from './references';
-import { isNumber, isObject, isString } from './values';
+import { isNumber, isObject, isString } from '../../model/values';
 
 export function checkLints(ctx: RuleContext): void {
   const { minReplicas, maxReplicas } = ctx.spec;

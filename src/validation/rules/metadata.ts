@@ -1,9 +1,9 @@
 /** `ValidateObjectMeta` for an HPA (`NameIsDNSSubdomain`), and the manifest's type. */
 import { HPA_API_VERSION, HPA_KIND } from '../../private/constants';
-import { child, ErrorType } from '../field-errors';
+import { child, ErrorType } from '../issue-list';
 import { dns1123LabelErrors, labelValueErrors, objectNameErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
-import { isObject, isString } from './values';
+import { isObject, isString } from '../../model/values';
 
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 

@@ -1,11 +1,11 @@
 /** `validateMetrics` and `validateMetricSpec` with each source's checks. */
+import { parseQuantity } from '../../model/quantity';
 import { declareGate, GATE_CONTAINER_METRICS } from '../../private/kubernetes-releases';
-import { child } from '../field-errors';
+import { child } from '../issue-list';
 import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
-import { parseQuantity } from '../quantity';
 import { RuleContext } from './context';
 import { checkDescribedObject } from './references';
-import { isNumber, isObject, isString } from './values';
+import { isNumber, isObject, isString } from '../../model/values';
 
 export const SOURCE_FIELDS: { readonly [type: string]: string } = {
   Object: 'object',

@@ -1,9 +1,9 @@
 /** `ValidateCrossVersionObjectReference` for `scaleTargetRef` and `describedObject`. */
 import { SCALE_TARGET_GROUP_RULE_SINCE_MINOR } from '../../private/kubernetes-releases';
-import { child } from '../field-errors';
+import { child } from '../issue-list';
 import { pathSegmentErrors } from '../names';
 import { RuleContext } from './context';
-import { isObject, isString } from './values';
+import { isObject, isString } from '../../model/values';
 
 /** `schema.ParseGroupVersion`: the group, or an error message. */
 export function parseGroupVersion(apiVersion: string): { group: string } | { error: string } {

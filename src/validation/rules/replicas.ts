@@ -1,6 +1,6 @@
 /** `spec.minReplicas`, `spec.maxReplicas` and scaling to zero. */
 import { RuleContext } from './context';
-import { isNumber } from './values';
+import { isNumber } from '../../model/values';
 import { declareGate, GATE_SCALE_TO_ZERO, MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR } from '../../private/kubernetes-releases';
 
 export function checkReplicas(ctx: RuleContext): void {

@@ -1,5 +1,9 @@
-/** Type guards for decoded values (which may hold the `BAD` marker where decoding failed). */
+/**
+ * Type guards for values read from a manifest (decoded ones may hold the validator's `BAD`
+ * marker where decoding failed).
+ */
 
+/** A JSON object: not null, not a list. */
 export function isObject(value: unknown): value is { [key: string]: any } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,8 +2,8 @@
  * The API server's v2 defaulting (pkg/apis/autoscaling/v2/defaults.go), applied to a decoded
  * manifest before the rules run, so they judge what the server would store.
  */
+import { isObject } from './values';
 import { DEFAULT_CPU_UTILIZATION, DEFAULT_MIN_REPLICAS, DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES, RawRules } from '../private/constants';
-import { isObject } from './rules/values';
 
 /** Marks the metric the server adds when `spec.metrics` is empty. */
 export const DEFAULTED = Symbol('defaulted by the API server');

@@ -1,3 +1,7 @@
+/**
+ * Issues as Kubernetes reports field errors (`field.ErrorList`): `IssueList`, the error types,
+ * field paths and how values are printed.
+ */
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 

@@ -1,3 +1,5 @@
+import { isObject } from './values';
+
 /**
  * What the cross-object checks know about a scale target: from a cdk8s-plus workload in the
  * construct tree, or from a workload manifest in the same input (the command line).
@@ -38,6 +40,6 @@ export function workloadFactsFromManifest(manifest: any): WorkloadFacts {
   };
 }
 
-function objectOrEmpty(value: any): object {
-  return value != null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+function objectOrEmpty(value: unknown): object {
+  return isObject(value) ? value : {};
 }

@@ -1,0 +1,132 @@
+/**
+ * Reading flags, for every command: `--flag`, `--flag value`, `--flag=value`, and the flags
+ * that describe the cluster (`--k8s-version`, `--feature-gates`).
+ */
+import { UsageError } from './errors';
+import { ClusterProfile } from '../cluster-profile';
+
+/** The flag at `argv[index]`: `--flag`, `--flag value` or `--flag=value`. */
+export class FlagArg {
+  public readonly flag: string;
+  private readonly inline?: string;
+  private consumedNext = false;
+
+  public constructor(private readonly argv: readonly string[], private readonly index: number) {
+    const arg = argv[index];
+    const eq = arg.indexOf('=');
+    this.flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    this.inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
+  }
+
+  /** The flag's value: after `=`, or the next argument (which is then consumed). */
+  public value(): string {
+    if (this.inline !== undefined) return this.inline;
+    const next = this.argv[this.index + 1];
+    if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${this.flag} needs a value`);
+    this.consumedNext = true;
+    return next;
+  }
+
+  /** The flag's value, trimmed; refuses an empty one. */
+  public nonEmptyValue(): string {
+    const v = this.value().trim();
+    if (v === '') throw new UsageError(`${this.flag} needs a value`);
+    return v;
+  }
+
+  /** Refuses `--flag=value` for a flag without a value. */
+  public noValue(): void {
+    if (this.inline !== undefined) throw new UsageError(`${this.flag} takes no value`);
+  }
+
+  /** The index of the last argument this flag used. */
+  public get lastIndex(): number {
+    return this.consumedNext ? this.index + 1 : this.index;
+  }
+}
+
+/**
+ * `HPAScaleToZero=true,HPAConfigurableTolerance=false`, as kube-apiserver's `--feature-gates`.
+ * Only the syntax is checked here; unknown gate names are reported by the engine (HPA154).
+ */
+export function parseFeatureGates(text: string): { [gate: string]: boolean } {
+  const gates: { [gate: string]: boolean } = {};
+  for (const raw of text.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    const m = /^([^=\s]+)\s*=\s*(\S*)$/.exec(item);
+    if (!m) throw new UsageError(`--feature-gates: "${item}" is not NAME=true or NAME=false`);
+    const v = m[2].toLowerCase();
+    if (v !== 'true' && v !== 'false') {
+      throw new UsageError(`--feature-gates: ${m[1]} must be true or false (got "${m[2]}")`);
+    }
+    gates[m[1]] = v === 'true';
+  }
+  return gates;
+}
+
+/** The cluster a command checks or simulates for, as its flags give it. */
+export interface ClusterFlags {
+  /** `--k8s-version`; checked by `ClusterProfile`, which reports an unknown version as HPA154. */
+  k8sVersion?: string;
+  /** `--feature-gates A=true,B=false`, merged over repeated flags; names are checked by `ClusterProfile`. */
+  readonly featureGates: { [gate: string]: boolean };
+}
+
+/** Reads `option` into `cluster` when it is `--k8s-version` or `--feature-gates`; returns whether it was. */
+export function readClusterFlag(option: FlagArg, cluster: ClusterFlags): boolean {
+  switch (option.flag) {
+    case '--k8s-version': {
+      const v = option.value().trim();
+      if (v === '') throw new UsageError('--k8s-version needs a value such as 1.36');
+      cluster.k8sVersion = v;
+      return true;
+    }
+    case '--feature-gates':
+      Object.assign(cluster.featureGates, parseFeatureGates(option.value()));
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The profile the cluster flags describe. */
+export function clusterProfileOf(cluster: Readonly<ClusterFlags>): ClusterProfile {
+  return ClusterProfile.of({ version: cluster.k8sVersion, featureGates: cluster.featureGates });
+}
+
+/** What a command does with its own arguments. */
+export interface ArgReader {
+  /** An argument that is not a flag (`-` is one), or any argument after `--`. */
+  positional(arg: string): void;
+  /** Reads one of the command's own flags; returns false when the command has no such flag. */
+  flag(option: FlagArg): boolean;
+}
+
+/**
+ * Reads a command line: `-h`/`--help` and the cluster flags here, the rest with `reader`.
+ * Accepts `--flag value` and `--flag=value`; `--` ends the flags. Returns whether help was asked.
+ */
+export function readArgs(argv: readonly string[], cluster: ClusterFlags, reader: ArgReader): boolean {
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      argv.slice(i + 1).forEach(a => reader.positional(a));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      reader.positional(arg);
+      continue;
+    }
+    const option = new FlagArg(argv, i);
+    if (option.flag === '-h' || option.flag === '--help') {
+      option.noValue();
+      help = true;
+    } else if (!readClusterFlag(option, cluster) && !reader.flag(option)) {
+      throw new UsageError(`unknown option ${option.flag}`);
+    }
+    i = option.lastIndex;
+  }
+  return help;
+}

@@ -1,0 +1,33 @@
+/**
+ * The modules loaded on first use, in one place: `require('cdk8s-hpa')` stays cheap for apps
+ * that only build HPAs until synth. The validation engine and its rules, the simulation's spec
+ * reader and run, and the renderings of its results are loaded the first time they are used.
+ */
+import type * as SpecReader from './simulation/hpa-spec';
+import type * as Csv from './simulation/result-csv';
+import type * as Svg from './simulation/result-svg';
+import type * as Run from './simulation/simulation-run';
+import type * as Engine from './validation/engine';
+
+/** A loader that requires its module on the first call and returns the same module after. */
+function onFirstUse<T>(load: () => T): () => T {
+  let module: T | undefined;
+  return () => (module ??= load());
+}
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+/** The validation engine (`validateManifest`). */
+export const loadEngine = onFirstUse(() => require('./validation/engine') as typeof Engine);
+
+/** The simulator's reader of the spec the controller sees (`readSpec`). */
+export const loadSpecReader = onFirstUse(() => require('./simulation/hpa-spec') as typeof SpecReader);
+
+/** One simulation run (`Run`). */
+export const loadRun = onFirstUse(() => require('./simulation/simulation-run') as typeof Run);
+
+/** A simulation result as CSV (`renderCsv`). */
+export const loadCsvRenderer = onFirstUse(() => require('./simulation/result-csv') as typeof Csv);
+
+/** A simulation result as an SVG plot (`renderSvg`). */
+export const loadSvgRenderer = onFirstUse(() => require('./simulation/result-svg') as typeof Svg);

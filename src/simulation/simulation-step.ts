@@ -1,0 +1,81 @@
+/** What one simulation run found, sync by sync: the data `SimulationResult` holds and renders. */
+import { HorizontalPodAutoscalerCondition } from '../status';
+
+/** One metric in one sync. */
+export interface MetricStepResult {
+  /** The metric, as `HpaSimulator.metricIds` names it. */
+  readonly metric: string;
+  /**
+   * What the controller compared with the target: a whole percent for Utilization, the
+   * integer-divided average for AverageValue pod metrics, the (summed) value for Object and
+   * External, in base units.
+   * @default - the metric failed
+   */
+  readonly usage?: number;
+  /**
+   * The replica count this metric proposed (the fallback replicas while the fallback is active).
+   * @default - the metric failed
+   */
+  readonly proposal?: number;
+  /**
+   * Why the metric failed.
+   * @default - it did not fail
+   */
+  readonly error?: string;
+  /** Whether the External fallback's replica count is in use. */
+  readonly fallbackActive: boolean;
+  /**
+   * When the current run of consecutive failures began, in seconds (metrics with a fallback).
+   * @default - not failing, or no fallback
+   */
+  readonly firstFailureTime?: number;
+  /**
+   * The fallback replica count of an External metric with a fallback.
+   * @default - no fallback
+   */
+  readonly fallbackReplicas?: number;
+}
+
+/** One sync of the controller. */
+export interface SimulationStep {
+  /** Seconds from the start. */
+  readonly time: number;
+  /** The target's replicas when the sync began. */
+  readonly currentReplicas: number;
+  /** The target's replicas after the sync. */
+  readonly replicas: number;
+  /** `status.desiredReplicas` after the sync. */
+  readonly desiredReplicas: number;
+  /** Per-metric results; empty when the sync did not read the metrics (min/max correction, scaling disabled). */
+  readonly metrics: MetricStepResult[];
+  /** `status.conditions` after the sync. */
+  readonly conditions: HorizontalPodAutoscalerCondition[];
+  /** Whether the sync returned an error (a metric failed, whether or not it blocked scaling). */
+  readonly reportedError: boolean;
+  /**
+   * The error the sync returned.
+   * @default - none
+   */
+  readonly error?: string;
+}
+
+/** A metric as the result describes it. */
+export interface SimulatedMetric {
+  /** The metric's id. */
+  readonly id: string;
+  /** `Resource`, `ContainerResource`, `Pods`, `Object` or `External`. */
+  readonly type: string;
+  /** `Utilization`, `AverageValue` or `Value`. */
+  readonly targetType: string;
+  /** The target, in the units of `MetricStepResult.usage`. */
+  readonly target: number;
+}
+
+/** @internal */
+export interface SimulationResultProps {
+  readonly name: string;
+  readonly minReplicas: number;
+  readonly maxReplicas: number;
+  readonly metrics: SimulatedMetric[];
+  readonly steps: SimulationStep[];
+}

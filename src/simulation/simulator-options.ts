@@ -1,0 +1,66 @@
+import { Duration } from 'cdk8s';
+import { ClusterProfile } from '../cluster-profile';
+import { HorizontalPodAutoscalerCondition } from '../status';
+
+/** Options of `HpaSimulator`: the cluster, the controller's flags and the starting state. */
+export interface HpaSimulatorOptions {
+  /**
+   * The cluster: its version and gates decide whether `tolerance` is read (HPAConfigurableTolerance),
+   * whether scale to zero follows the ScaledToZero condition (HPAScaleToZero, 1.36+) and whether
+   * External fallbacks apply (HPAExternalMetricFallback).
+   *
+   * @default - the HPA's own profile for `fromConstruct`, else the newest release the library knows with its default gates
+   */
+  readonly cluster?: ClusterProfile;
+
+  /**
+   * `--horizontal-pod-autoscaler-sync-period`: the time between syncs.
+   * @default Duration.seconds(15)
+   */
+  readonly syncPeriod?: Duration;
+
+  /**
+   * `--horizontal-pod-autoscaler-tolerance`, both directions. As in the controller, 0 means the default.
+   * @default 0.1
+   */
+  readonly tolerance?: number;
+
+  /**
+   * `--horizontal-pod-autoscaler-downscale-stabilization`: the window without `behavior`, and
+   * the scale-down window when `behavior.scaleDown.stabilizationWindowSeconds` is unset.
+   * @default Duration.minutes(5)
+   */
+  readonly downscaleStabilization?: Duration;
+
+  /**
+   * The target's replicas before the first sync.
+   * @default - `minReplicas`, or 1 when `minReplicas` is 0
+   */
+  readonly initialReplicas?: number;
+
+  /**
+   * The HPA's conditions before the first sync, e.g. `ScaledToZero=True` for a target the HPA
+   * scaled to zero before.
+   * @default - none
+   */
+  readonly initialConditions?: HorizontalPodAutoscalerCondition[];
+
+  /**
+   * The request each pod (for ContainerResource: the container) has, by resource name (or
+   * `container/resource`), in the unit of the usages in the trace. Used by Utilization targets.
+   * @default - 100 for every resource: usages read as percentages of the request
+   */
+  readonly podRequests?: { [resource: string]: number };
+
+  /**
+   * The wall-clock time of simulation time 0, for `lastTransitionTime` (RFC 3339).
+   * @default '1970-01-01T00:00:00Z'
+   */
+  readonly startTime?: string;
+}
+
+/** Options of `HpaSimulator.run()`. */
+export interface SimulationRunOptions {
+  /** The last sync time, in seconds; syncs run at 0, syncPeriod, 2 * syncPeriod, ... up to it. */
+  readonly until: number;
+}

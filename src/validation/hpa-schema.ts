@@ -1,0 +1,116 @@
+/**
+ * The schema of an autoscaling/v2 HorizontalPodAutoscaler as the API server decodes it, with
+ * the fields a cluster's version or feature gates make unavailable.
+ */
+import { ExternalFallbackFormat } from '../external-fallback';
+import { arr, DecodeContext, f, obj, ObjectType, Unavailable } from './schema';
+import {
+  declareGate, declareVersion, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
+} from '../private/kubernetes-releases';
+
+function toleranceAvailability(ctx: DecodeContext): Unavailable | undefined {
+  const p = ctx.profile;
+  if (p.minor < 33) {
+    return {
+      ruleId: 'HPA150',
+      detail: `Kubernetes ${p.version} has no tolerance field (added in 1.33): a strict client is refused and any other client's tolerance is silently dropped`,
+      fix: `${declareVersion('1.33')}, or remove tolerance`,
+      dropped: true,
+    };
+  }
+  if (!p.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
+    return {
+      ruleId: 'HPA151',
+      detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in 1.33 and 1.34)`,
+      fix: `${declareGate(GATE_CONFIGURABLE_TOLERANCE)} if the cluster turns it on, use 1.35 or later, or remove tolerance`,
+      dropped: true,
+      forbidden: true,
+    };
+  }
+  return undefined;
+}
+
+function fallbackAvailability(ctx: DecodeContext): Unavailable | undefined {
+  if (ctx.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) return undefined;
+  return {
+    ruleId: 'HPA152',
+    detail: `external.fallback needs the ${GATE_EXTERNAL_METRIC_FALLBACK} feature gate, which no Kubernetes release turns on: a strict client is refused and any other client's fallback is silently dropped`,
+    fix: `${declareGate(GATE_EXTERNAL_METRIC_FALLBACK)} if the cluster runs it, or remove the fallback`,
+    dropped: true,
+  };
+}
+
+/** The server drops `containerResource` while its gate is off; rules/metrics.ts reports the result. */
+function containerResourceAvailability(ctx: DecodeContext): Unavailable | undefined {
+  if (ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) return undefined;
+  return { ruleId: 'HPA151', detail: '', fix: '', dropped: true, silent: true };
+}
+
+const reference = obj({ apiVersion: 'string', kind: 'string', name: 'string' });
+const selector = obj({
+  matchLabels: 'stringMap',
+  matchExpressions: arr(obj({ key: 'string', operator: 'string', values: arr('string') })),
+});
+const identifier = obj({ name: 'string', selector });
+const target = obj({ type: 'string', value: 'quantity', averageValue: 'quantity', averageUtilization: 'int32' });
+const fallbackFields = {
+  [ExternalFallbackFormat.FAILURE_DURATION]: obj({ failureDuration: 'duration', replicas: 'int32' }),
+  [ExternalFallbackFormat.FAILURE_DURATION_SECONDS]: obj({ failureDurationSeconds: 'int64', replicas: 'int32' }),
+};
+const rules = obj({
+  stabilizationWindowSeconds: 'int32',
+  selectPolicy: 'string',
+  policies: arr(obj({ type: 'string', value: 'int32', periodSeconds: 'int32' })),
+  tolerance: f('quantity', toleranceAvailability),
+});
+
+function manifestType(format: ExternalFallbackFormat): ObjectType {
+  return obj({
+    apiVersion: 'string',
+    kind: 'string',
+    metadata: obj({
+      name: 'string',
+      generateName: 'string',
+      namespace: 'string',
+      labels: 'stringMap',
+      annotations: 'stringMap',
+      uid: 'string',
+      resourceVersion: 'string',
+      generation: 'int64',
+      creationTimestamp: 'any',
+      deletionTimestamp: 'any',
+      deletionGracePeriodSeconds: 'int64',
+      ownerReferences: 'any',
+      finalizers: arr('string'),
+      managedFields: 'any',
+      selfLink: 'string',
+    }),
+    spec: obj({
+      scaleTargetRef: reference,
+      minReplicas: 'int32',
+      maxReplicas: 'int32',
+      metrics: arr(obj({
+        type: 'string',
+        object: obj({ describedObject: reference, metric: identifier, target }),
+        pods: obj({ metric: identifier, target }),
+        resource: obj({ name: 'string', target }),
+        containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
+        external: obj({ metric: identifier, target, fallback: f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability) }),
+      })),
+      behavior: obj({ scaleUp: rules, scaleDown: rules }),
+    }),
+    status: 'any',
+  });
+}
+
+const MANIFEST_TYPES = new Map<ExternalFallbackFormat, ObjectType>();
+
+/** The HPA's schema for clusters whose External fallback has `format` (built once per format). */
+export function hpaSchema(format: ExternalFallbackFormat): ObjectType {
+  let type = MANIFEST_TYPES.get(format);
+  if (!type) {
+    type = manifestType(format);
+    MANIFEST_TYPES.set(format, type);
+  }
+  return type;
+}

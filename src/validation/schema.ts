@@ -1,0 +1,49 @@
+/**
+ * The language the manifest's schema is written in: JSON types the API server decodes (strings,
+ * int32, int64, quantities, durations, string maps), objects with known fields, lists; and per
+ * field, whether this cluster knows it.
+ */
+import { ClusterProfile } from '../cluster-profile';
+import { IssueList } from './issue-list';
+
+/** What decoding a manifest knows: the cluster, and where to report. */
+export interface DecodeContext {
+  readonly profile: ClusterProfile;
+  readonly out: IssueList;
+}
+
+/** Why a field cannot be sent to this cluster, and whether the server would drop it. */
+export interface Unavailable {
+  readonly ruleId: string;
+  readonly detail: string;
+  readonly fix: string;
+  /** The server removes the field before validation (true) or validates it anyway (false). */
+  readonly dropped: boolean;
+  /** Rendered as a Forbidden error instead of an unknown field. */
+  readonly forbidden?: boolean;
+  /** Dropped without an issue here: a rule reports what the server then says. */
+  readonly silent?: boolean;
+}
+
+export type Scalar = 'string' | 'int32' | 'int64' | 'quantity' | 'duration' | 'any' | 'stringMap';
+export type Type = Scalar | ObjectType | ArrayType;
+export interface ObjectType {
+  readonly fields: { readonly [name: string]: Field };
+  /** The same fields, for fast look-ups. */
+  readonly fieldMap: ReadonlyMap<string, Field>;
+}
+export interface ArrayType { readonly items: Type }
+export interface Field {
+  readonly type: Type;
+  readonly available?: (ctx: DecodeContext) => Unavailable | undefined;
+}
+
+export const f = (type: Type, available?: (ctx: DecodeContext) => Unavailable | undefined): Field => ({ type, available });
+export const obj = (fields: { [name: string]: Type | Field }): ObjectType => {
+  const entries = Object.entries(fields).map(([n, t]): [string, Field] => [n, isField(t) ? t : f(t)]);
+  return { fields: Object.fromEntries(entries), fieldMap: new Map(entries) };
+};
+export const arr = (items: Type): ArrayType => ({ items });
+export function isField(t: Type | Field): t is Field {
+  return typeof t === 'object' && 'type' in t;
+}
