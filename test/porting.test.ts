@@ -1,8 +1,8 @@
 /** README "Porting from cdk8s-plus": the behavior it shows is the one cdk8s-plus-27 renders by default. */
-import { Duration, Testing } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { Duration, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
 import { Behavior, HorizontalPodAutoscalerV2, Metric, MetricTarget, ScalingPolicy, SelectPolicy } from '../src';
 
 function hpaSpec(build: (chart: any, deployment: kplus.Deployment) => void): any {

@@ -206,7 +206,8 @@ function convertV2beta1Metric(metric: { [key: string]: any }): { [key: string]: 
     out.resource = defined({ name: resource.name, target: utilizationOrValue(resource) });
   }
   if (isObject(containerResource)) {
-    out.containerResource = defined({ name: containerResource.name, container: containerResource.container, target: utilizationOrValue(containerResource) });
+    const { name, container } = containerResource;
+    out.containerResource = defined({ name, container, target: utilizationOrValue(containerResource) });
   }
   if (isObject(pods)) {
     // targetAverageValue is not a pointer in v2beta1: absent, it is the zero quantity.

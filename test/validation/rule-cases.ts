@@ -108,7 +108,8 @@ export const validate = validatorFor();
 export function validateWithWorkload(mutate: Mutation, context: CaseContext = {}): ValidationIssue[] {
   const manifest = baseManifest();
   mutate(manifest);
-  return validateManifest(manifest, { profile: ClusterProfile.of(context.cluster ?? {}), workload: context.workload, ruleLevels: context.ruleLevels });
+  const { workload, ruleLevels } = context;
+  return validateManifest(manifest, { profile: ClusterProfile.of(context.cluster ?? {}), workload, ruleLevels });
 }
 
 export function ruleIdsOf(issues: ValidationIssue[]): string[] {

@@ -1270,7 +1270,11 @@ describe('HPA127 JSON types', () => {
 
   test('an ill-typed value is reported once and not checked further', () => {
     expect(validate(m => { m.spec.maxReplicas = '5'; })).toEqual([{
-      ruleId: 'HPA127', severity: Severity.ERROR, path: 'spec.maxReplicas', message: 'Invalid value: "5": must be an integer', value: '5',
+      ruleId: 'HPA127',
+      severity: Severity.ERROR,
+      path: 'spec.maxReplicas',
+      message: 'Invalid value: "5": must be an integer',
+      value: '5',
       fix: 'give the field a value of the type it takes',
     }]);
   });

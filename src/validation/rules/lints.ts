@@ -2,8 +2,8 @@
 import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { fallbacks } from './fallback';
-import { parseGroupVersion, wellKnownApiVersion } from './references';
 import { SOURCE_FIELDS } from './metrics';
+import { parseGroupVersion, wellKnownApiVersion } from './references';
 import { isNumber, isObject, isString } from '../../model/values';
 
 export function checkLints(ctx: RuleContext): void {
