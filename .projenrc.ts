@@ -108,6 +108,9 @@ project.addTask('test:bindings', {
 // Scratch of the bindings smoke tests and benchmark results must never be packed (jsii-pacmak
 // runs `npm pack` on the repository).
 project.npmignore?.exclude('/.bindings/', '/bench/results/');
+// The npm package carries the library, its command line and docs; not CI, benchmarks, examples
+// or rosetta fixtures (test/package-contents.test.ts keeps it so).
+project.npmignore?.exclude('/.ci/', '/bench/', '/examples/', '/rosetta/');
 
 // The registry lacks some platform builds of newer unrs-resolver releases (pulled in by
 // eslint's import resolver), which makes `npm ci` reject the lockfile.

@@ -66,6 +66,7 @@ export class ScaleTarget implements kplus.IScalable {
       name: t.name,
       namespace,
       replicas: t.replicas,
+      replicasDropped: this.scalable ? true : undefined,
       containers: this.scalable ? t.containers.map(c => ({ name: c.name, requests: requestedResources(c.resources) })) : undefined,
     };
   }

@@ -135,7 +135,6 @@ describe('HorizontalPodAutoscalerV2', () => {
         '[test/Hpa] spec.maxReplicas: Required value: must be set and greater than 0 [HPA102] (fix: set maxReplicas to the most replicas the workload may have)',
         '[test/Hpa] spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas` [HPA103] (fix: raise maxReplicas to at least 2, or lower minReplicas)',
         '[test/Hpa] spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue [HPA117] (fix: Pods metrics take MetricTarget.averageValue())',
-        '[test/Hpa] spec.metrics[0].pods.target.type: Invalid value: "Utilization": Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics; the controller ignores it on pods metrics [HPA202] (fix: use MetricTarget.averageValue())',
         '[test/Hpa] spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 [HPA123] (fix: use a period of at most 1800s)',
       ]);
     });
@@ -179,11 +178,19 @@ describe('HorizontalPodAutoscalerV2', () => {
       expect(hpa.validateHpa().map(i => [i.ruleId, i.path])).toEqual([['HPA102', 'spec.maxReplicas'], ['HPA103', 'spec.maxReplicas']]);
     });
 
-    test('fails when the target fixes its replicas', () => {
-      const { chart } = setup();
+    test('fails when a cdk8s-plus target sets replicas, which cdk8s-plus then silently leaves out', () => {
+      const { app, chart } = setup();
       const d = new kplus.Deployment(chart, 'd', { replicas: 3, containers: [{ name: 'app', image: 'a' }] });
       const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: d, minReplicas: 2, maxReplicas: 4 });
-      expect(hpa.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA303', path: 'spec.scaleTargetRef', severity: Severity.ERROR })]);
+      expect(hpa.validateHpa()).toEqual([expect.objectContaining({
+        ruleId: 'HPA303',
+        path: 'spec.scaleTargetRef',
+        severity: Severity.ERROR,
+        message: expect.stringMatching(/^Conflicts with the target: "Deployment\/test-d-c8.*": the target sets replicas: 3, which cdk8s-plus leaves out of the manifest while an HPA scales the workload: the value is silently ignored$/),
+        fix: 'remove replicas from the workload; minReplicas sets the floor',
+      })]);
+      expect(d.apiObject.toJson().spec.replicas).toBeUndefined();
+      expect(() => app.synthYaml()).toThrow(/HPA303/);
     });
 
     test('fails on the second of two HPAs on one target, not the first', () => {
@@ -205,16 +212,24 @@ describe('HorizontalPodAutoscalerV2', () => {
       expect([a, b, c].map(h => h.validateHpa().map(i => [i.ruleId, i.message]))).toEqual([
         [],
         [],
-        [['HPA304', 'Invalid value: "Deployment/web": applied/A already scales this target: two autoscalers fight over its replica count']],
+        [['HPA304', 'Conflicts with another HPA: "Deployment/web": applied/A already scales this target: two autoscalers fight over its replica count']],
       ]);
     });
 
     test('prints warnings once with their rule id, and synth succeeds', () => {
       const { app, chart, deployment } = setup();
-      new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 3, maxReplicas: 3 });
+      new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 3, maxReplicas: 3, ruleLevels: { HPA402: RuleLevel.ON } });
       app.synthYaml();
       app.synthYaml();
-      expect(warn.mock.calls).toEqual([[expect.stringMatching(/^\[test\/Hpa\] warning: spec\.maxReplicas: Invalid value: 3: equals minReplicas: .* \[HPA402\]/)]]);
+      expect(warn.mock.calls).toEqual([[expect.stringMatching(/^\[test\/Hpa\] warning: spec\.maxReplicas: Lint: 3: equals minReplicas: .* \[HPA402\]/)]]);
+    });
+
+    test('lints that most working HPAs would trip (HPA402, HPA404) are off unless turned on', () => {
+      const { app, chart, deployment } = setup();
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 1, maxReplicas: 1 });
+      expect(hpa.validateHpa()).toEqual([]);
+      app.synthYaml();
+      expect(warn.mock.calls).toEqual([]);
     });
 
     test('ruleLevels turn a lint off or into an error', () => {

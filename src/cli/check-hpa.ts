@@ -5,24 +5,16 @@ import { InputObject, InputObjects, namespaceOf, positionIn } from './input-obje
 import { ClusterProfile } from '../cluster-profile';
 import { loadEngine } from '../lazy-internals';
 
-/** HPA API versions whose fields differ from autoscaling/v2: only the migration is reported. */
-export const OLDER_SCHEMAS = ['autoscaling/v1', 'autoscaling/v2beta1'];
-
 /** One HPA's issues, placed in its source. */
 export function checkHpa(hpa: InputObject, profile: ClusterProfile, objects: InputObjects, duplicateOf?: InputObject): Located[] {
   const manifest = hpa.manifest;
-  const older = OLDER_SCHEMAS.includes(manifest.apiVersion);
-  let found = loadEngine().validateManifest(manifest, {
+  const found = loadEngine().validateManifest(manifest, {
     profile,
     workload: objects.workloadOf(hpa),
-    duplicateOf: duplicateOf && !older
+    duplicateOf: duplicateOf
       ? `HorizontalPodAutoscaler "${duplicateOf.manifest.metadata?.name}" (${duplicateOf.file}:${positionIn(duplicateOf, []).line})`
       : undefined,
   });
-  if (older) {
-    // Their fields differ from v2's: the engine's other findings would be noise.
-    found = found.filter(issue => issue.path === 'apiVersion');
-  }
   const object = {
     kind: manifest.kind,
     namespace: namespaceOf(manifest),

@@ -66,7 +66,11 @@ export class InputObjects {
     return workload ? workloadFactsFromManifest(workload.manifest) : undefined;
   }
 
-  /** For each HPA whose target an earlier HPA of the input already scales, that earlier HPA. */
+  /**
+   * For each HPA whose target an earlier HPA of the input already scales, that earlier HPA. Two
+   * documents with the same namespace and name are one object applied twice (copies per
+   * environment, overlays), not two autoscalers.
+   */
   public duplicateTargets(): Map<InputObject, InputObject> {
     const first = new Map<string, InputObject>();
     const duplicates = new Map<InputObject, InputObject>();
@@ -74,6 +78,7 @@ export class InputObjects {
       const key = scaleTargetKey(hpa.manifest.metadata?.namespace, hpa.manifest.spec?.scaleTargetRef);
       if (key === undefined) continue;
       const earlier = first.get(key);
+      if (earlier && sameObject(earlier.manifest, hpa.manifest)) continue;
       if (earlier) {
         duplicates.set(hpa, earlier);
       } else {
@@ -82,6 +87,11 @@ export class InputObjects {
     }
     return duplicates;
   }
+}
+
+function sameObject(a: { [key: string]: any }, b: { [key: string]: any }): boolean {
+  const name = (m: { [key: string]: any }) => m.metadata?.name;
+  return typeof name(a) === 'string' && name(a) === name(b) && objectKey(a.metadata?.namespace, HPA_KIND, name(a)) === objectKey(b.metadata?.namespace, HPA_KIND, name(b));
 }
 
 /** The namespace of an object as reports show it (`default` when the manifest names none). */

@@ -11,6 +11,11 @@ export interface WorkloadFacts {
   readonly namespace?: string;
   /** A `replicas` fixed in the workload's own spec. */
   readonly replicas?: number;
+  /**
+   * Whether the workload leaves `replicas` out of its manifest while an HPA scales it (as
+   * cdk8s-plus workloads do), so a `replicas` set on it is silently ignored.
+   */
+  readonly replicasDropped?: boolean;
   /** The pod template's containers; `undefined` when they are not known. */
   readonly containers?: ContainerFacts[];
 }

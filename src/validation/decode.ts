@@ -8,7 +8,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { hpaSchema } from './hpa-schema';
-import { child, index, IssueList, key } from './issue-list';
+import { child, ErrorType, index, IssueList, key } from './issue-list';
 import { DecodeContext, ObjectType, Type } from './schema';
 import { parseGoDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
@@ -23,7 +23,8 @@ export const BAD: unique symbol = Symbol('invalid value');
  * whose fields all decode unchanged comes back as it is, so a clean manifest is not copied.
  */
 export function decode(manifest: unknown, profile: ClusterProfile, out: IssueList): any {
-  return decodeValue(manifest, hpaSchema(profile.fallbackFormat), '', undefined, { profile, out });
+  const apiVersion = manifest !== null && typeof manifest === 'object' ? (manifest as { apiVersion?: unknown }).apiVersion : undefined;
+  return decodeValue(manifest, hpaSchema(apiVersion, profile.fallbackFormat), '', undefined, { profile, out });
 }
 
 /** The path of `name` (a field, or an index) below `parent`; built only when it is needed. */
@@ -92,8 +93,8 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Decod
     if (unavailable) {
       if (!unavailable.silent) {
         const fieldPath = child(path, name);
-        if (unavailable.forbidden) {
-          ctx.out.forbidden(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
+        if (unavailable.droppedSilently) {
+          ctx.out.add(unavailable.ruleId, fieldPath, ErrorType.DROPPED, undefined, unavailable.detail, unavailable.fix);
         } else {
           ctx.out.unknownField(unavailable.ruleId, fieldPath, unavailable.detail, unavailable.fix);
         }

@@ -18,6 +18,7 @@ import { checkAgainstWorkload, reportDuplicateTarget } from './rules/cross-objec
 import { checkFallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
+import { convertToV2 } from '../model/api-versions';
 import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
@@ -50,7 +51,6 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
   const issues = sortInManifestOrder(out.issues, manifest);
-  if (options.duplicateOf === undefined && options.ruleLevels === undefined) return issues;
   const extra = new IssueList();
   if (options.duplicateOf !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
@@ -68,10 +68,21 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
   }
   const decoded = decode(manifest, profile, out);
   if (!isObject(decoded)) {
-    if (decoded === undefined) out.required('HPA100', '<root>', 'must be an autoscaling/v2 HorizontalPodAutoscaler object');
+    if (decoded === undefined) out.required('HPA100', '<root>', 'must be a HorizontalPodAutoscaler object');
     return;
   }
-  const spec = defaultedSpec(decoded.spec);
+  checkTypeMeta(decoded, profile, out);
+  // The rules run on the object as the API server converts it (autoscaling/v1 and v2beta1 to the
+  // v2 shape), and report at the fields the user wrote.
+  const converted = convertToV2(decoded.apiVersion, decoded);
+  const start = out.issues.length;
+  checkConverted(converted.object, options, out);
+  out.mapPaths(start, converted.userPath);
+}
+
+function checkConverted(manifest: { [key: string]: any }, options: EngineOptions, out: IssueList): void {
+  const { profile } = options;
+  const spec = defaultedSpec(manifest.spec);
   const metrics: Array<{ metric: { [key: string]: any }; path: string }> = [];
   if (Array.isArray(spec.metrics)) {
     for (let i = 0; i < spec.metrics.length; i++) {
@@ -79,11 +90,10 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
       if (isObject(metric)) metrics.push({ metric, path: `spec.metrics[${i}]` });
     }
   }
-  const ctx: RuleContext = { profile, out, manifest: decoded, spec, metrics };
+  const ctx: RuleContext = { profile, out, manifest, spec, metrics };
 
-  checkTypeMeta(ctx);
   checkMetadata(ctx);
-  if (decoded.spec === undefined) out.required('HPA100', 'spec', 'must be set');
+  if (manifest.spec === undefined) out.required('HPA100', 'spec', 'must be set');
   checkScaleTargetRef(ctx);
   checkReplicas(ctx);
   checkMetrics(ctx);

@@ -1,9 +1,10 @@
 /**
- * The schema of an autoscaling/v2 HorizontalPodAutoscaler as the API server decodes it, with
- * the fields a cluster's version or feature gates make unavailable.
+ * The schema of a HorizontalPodAutoscaler as the API server decodes it, per apiVersion, with the
+ * fields a cluster's version or feature gates make unavailable.
  */
 import { ExternalFallbackFormat } from '../external-fallback';
 import { arr, DecodeContext, f, obj, ObjectType, Unavailable } from './schema';
+import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
 import {
   declareGate, declareVersion, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
 } from '../private/kubernetes-releases';
@@ -24,7 +25,7 @@ function toleranceAvailability(ctx: DecodeContext): Unavailable | undefined {
       detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in 1.33 and 1.34)`,
       fix: `${declareGate(GATE_CONFIGURABLE_TOLERANCE)} if the cluster turns it on, use 1.35 or later, or remove tolerance`,
       dropped: true,
-      forbidden: true,
+      droppedSilently: true,
     };
   }
   return undefined;
@@ -57,60 +58,110 @@ const fallbackFields = {
   [ExternalFallbackFormat.FAILURE_DURATION]: obj({ failureDuration: 'duration', replicas: 'int32' }),
   [ExternalFallbackFormat.FAILURE_DURATION_SECONDS]: obj({ failureDurationSeconds: 'int64', replicas: 'int32' }),
 };
-const rules = obj({
+const scalingRuleFields = {
   stabilizationWindowSeconds: 'int32',
   selectPolicy: 'string',
   policies: arr(obj({ type: 'string', value: 'int32', periodSeconds: 'int32' })),
-  tolerance: f('quantity', toleranceAvailability),
+} as const;
+const rules = obj({ ...scalingRuleFields, tolerance: f('quantity', toleranceAvailability) });
+
+const metadata = obj({
+  name: 'string',
+  generateName: 'string',
+  namespace: 'string',
+  labels: 'stringMap',
+  annotations: 'stringMap',
+  uid: 'string',
+  resourceVersion: 'string',
+  generation: 'int64',
+  creationTimestamp: 'any',
+  deletionTimestamp: 'any',
+  deletionGracePeriodSeconds: 'int64',
+  ownerReferences: 'any',
+  finalizers: arr('string'),
+  managedFields: 'any',
+  selfLink: 'string',
 });
 
-function manifestType(format: ExternalFallbackFormat): ObjectType {
-  return obj({
-    apiVersion: 'string',
-    kind: 'string',
-    metadata: obj({
-      name: 'string',
-      generateName: 'string',
-      namespace: 'string',
-      labels: 'stringMap',
-      annotations: 'stringMap',
-      uid: 'string',
-      resourceVersion: 'string',
-      generation: 'int64',
-      creationTimestamp: 'any',
-      deletionTimestamp: 'any',
-      deletionGracePeriodSeconds: 'int64',
-      ownerReferences: 'any',
-      finalizers: arr('string'),
-      managedFields: 'any',
-      selfLink: 'string',
-    }),
-    spec: obj({
-      scaleTargetRef: reference,
-      minReplicas: 'int32',
-      maxReplicas: 'int32',
-      metrics: arr(obj({
-        type: 'string',
-        object: obj({ describedObject: reference, metric: identifier, target }),
-        pods: obj({ metric: identifier, target }),
-        resource: obj({ name: 'string', target }),
-        containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
-        external: obj({ metric: identifier, target, fallback: f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability) }),
-      })),
-      behavior: obj({ scaleUp: rules, scaleDown: rules }),
-    }),
-    status: 'any',
-  });
+function manifest(spec: ObjectType): ObjectType {
+  return obj({ apiVersion: 'string', kind: 'string', metadata, spec, status: 'any' });
 }
 
-const MANIFEST_TYPES = new Map<ExternalFallbackFormat, ObjectType>();
+function v2Type(format: ExternalFallbackFormat): ObjectType {
+  return manifest(obj({
+    scaleTargetRef: reference,
+    minReplicas: 'int32',
+    maxReplicas: 'int32',
+    metrics: arr(obj({
+      type: 'string',
+      object: obj({ describedObject: reference, metric: identifier, target }),
+      pods: obj({ metric: identifier, target }),
+      resource: obj({ name: 'string', target }),
+      containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
+      external: obj({ metric: identifier, target, fallback: f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability) }),
+    })),
+    behavior: obj({ scaleUp: rules, scaleDown: rules }),
+  }));
+}
 
-/** The HPA's schema for clusters whose External fallback has `format` (built once per format). */
-export function hpaSchema(format: ExternalFallbackFormat): ObjectType {
-  let type = MANIFEST_TYPES.get(format);
+/** autoscaling/v2beta2: the v2 fields, without `tolerance` and `fallback`. */
+const V2BETA2 = (() => {
+  const v2beta2Rules = obj(scalingRuleFields);
+  return manifest(obj({
+    scaleTargetRef: reference,
+    minReplicas: 'int32',
+    maxReplicas: 'int32',
+    metrics: arr(obj({
+      type: 'string',
+      object: obj({ describedObject: reference, metric: identifier, target }),
+      pods: obj({ metric: identifier, target }),
+      resource: obj({ name: 'string', target }),
+      containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
+      external: obj({ metric: identifier, target }),
+    })),
+    behavior: obj({ scaleUp: v2beta2Rules, scaleDown: v2beta2Rules }),
+  }));
+})();
+
+/** autoscaling/v2beta1: targets as flat fields of each metric source. */
+const V2BETA1 = manifest(obj({
+  scaleTargetRef: reference,
+  minReplicas: 'int32',
+  maxReplicas: 'int32',
+  metrics: arr(obj({
+    type: 'string',
+    object: obj({ target: reference, metricName: 'string', targetValue: 'quantity', selector, averageValue: 'quantity' }),
+    pods: obj({ metricName: 'string', targetAverageValue: 'quantity', selector }),
+    resource: obj({ name: 'string', targetAverageUtilization: 'int32', targetAverageValue: 'quantity' }),
+    containerResource: f(obj({ name: 'string', container: 'string', targetAverageUtilization: 'int32', targetAverageValue: 'quantity' }), containerResourceAvailability),
+    external: obj({ metricName: 'string', metricSelector: selector, targetValue: 'quantity', targetAverageValue: 'quantity' }),
+  })),
+}));
+
+/** autoscaling/v1: a CPU utilization target; other metrics and behavior live in annotations. */
+const V1 = manifest(obj({
+  scaleTargetRef: reference,
+  minReplicas: 'int32',
+  maxReplicas: 'int32',
+  targetCPUUtilizationPercentage: 'int32',
+}));
+
+const V2_TYPES = new Map<ExternalFallbackFormat, ObjectType>();
+
+/**
+ * The HPA's schema for `apiVersion` (any other apiVersion is read as autoscaling/v2), for
+ * clusters whose External fallback has `format`.
+ */
+export function hpaSchema(apiVersion: unknown, format: ExternalFallbackFormat): ObjectType {
+  switch (apiVersion) {
+    case AUTOSCALING_V2BETA2: return V2BETA2;
+    case AUTOSCALING_V2BETA1: return V2BETA1;
+    case AUTOSCALING_V1: return V1;
+  }
+  let type = V2_TYPES.get(format);
   if (!type) {
-    type = manifestType(format);
-    MANIFEST_TYPES.set(format, type);
+    type = v2Type(format);
+    V2_TYPES.set(format, type);
   }
   return type;
 }

@@ -5,7 +5,10 @@
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 
-/** Kubernetes' `field.ErrorType` strings, plus the decoder's unknown-field rejection. */
+/**
+ * Kubernetes' `field.ErrorType` strings, plus the decoder's unknown-field rejection, the API
+ * server's warnings, and a field it drops without a word.
+ */
 export enum ErrorType {
   REQUIRED = 'Required value',
   INVALID = 'Invalid value',
@@ -13,6 +16,8 @@ export enum ErrorType {
   FORBIDDEN = 'Forbidden',
   UNKNOWN_FIELD = 'Unknown field',
   TOO_LONG = 'Too long',
+  WARNING = 'Warning',
+  DROPPED = 'Dropped by the API server',
 }
 
 /** `spec.metrics` + `[0]`: Kubernetes field paths. */
@@ -60,22 +65,48 @@ export class IssueList {
     this.add(ruleId, path, ErrorType.UNKNOWN_FIELD, undefined, detail, fix);
   }
 
-  /** Adds an issue with the severity of its rule. Values are printed only for Invalid and Unsupported. */
+  /**
+   * Adds an issue with the severity, wording and (unless `fix` names one) fix of its rule: the
+   * API server's rules speak as its field errors, the others with their own label. Values are
+   * printed only for Invalid and Unsupported.
+   */
   public add(ruleId: string, path: string, type: ErrorType, value: unknown, detail: string, fix?: string): void {
+    const rule = RULES[ruleId];
     const shown = type === ErrorType.INVALID || type === ErrorType.UNSUPPORTED;
-    const message = (shown ? `${type}: ${formatValue(value)}` : type) + (detail ? `: ${detail}` : '');
-    const dedupeKey = `${ruleId}\u0000${path}\u0000${message}`;
-    this.seen ??= new Set();
-    if (this.seen.has(dedupeKey)) return;
-    this.seen.add(dedupeKey);
+    const label = rule?.label ?? type;
+    const message = (shown ? `${label}: ${formatValue(value)}` : label) + (detail ? `: ${detail}` : '');
+    if (!this.remember(ruleId, path, message)) return;
     const issue: { -readonly [K in keyof ValidationIssue]: ValidationIssue[K] } = {
       ruleId,
-      severity: RULES[ruleId]?.severity ?? Severity.ERROR,
+      severity: rule?.severity ?? Severity.ERROR,
       path,
       message,
     };
     if (shown) issue.value = value;
-    if (fix) issue.fix = fix;
+    const theFix = fix ?? rule?.fix;
+    if (theFix) issue.fix = theFix;
     this.issues.push(issue);
+  }
+
+  /**
+   * Moves the issues found from `start` on to the paths `userPath` gives (the fields a user wrote
+   * in an older apiVersion), once each.
+   */
+  public mapPaths(start: number, userPath: (path: string) => string): void {
+    const moved = this.issues.splice(start);
+    for (const issue of moved) {
+      const path = userPath(issue.path);
+      if (path === issue.path) this.issues.push(issue);
+      else if (this.remember(issue.ruleId, path, issue.message)) this.issues.push({ ...issue, path });
+    }
+  }
+
+  /** Whether this finding is new (and remembers it). */
+  private remember(ruleId: string, path: string, message: string): boolean {
+    const dedupeKey = `${ruleId}\u0000${path}\u0000${message}`;
+    this.seen ??= new Set();
+    if (this.seen.has(dedupeKey)) return false;
+    this.seen.add(dedupeKey);
+    return true;
   }
 }

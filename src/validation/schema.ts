@@ -19,8 +19,11 @@ export interface Unavailable {
   readonly fix: string;
   /** The server removes the field before validation (true) or validates it anyway (false). */
   readonly dropped: boolean;
-  /** Rendered as a Forbidden error instead of an unknown field. */
-  readonly forbidden?: boolean;
+  /**
+   * The server knows the field but drops it without a word (a gate is off): reported as dropped,
+   * not as the unknown field a strict client would be refused for.
+   */
+  readonly droppedSilently?: boolean;
   /** Dropped without an issue here: a rule reports what the server then says. */
   readonly silent?: boolean;
 }

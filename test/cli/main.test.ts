@@ -13,20 +13,20 @@ const HELM = `${FIXTURES}/helm-web.yaml`;
 
 /** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; the README shows it too. */
 const HELM_REPORT = [
-  `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Invalid value: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload (cdk8s-plus workloads do this when they are the target of an HPA))`,
-  `${HELM}:64:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Invalid value: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails (fix: give container "nginx" a cpu request, or use an averageValue target)`,
-  `${HELM}:68:9: error [HPA302] spec.metrics[1].containerResource.container: Invalid value: "sidecar": Deployment/web has no container named "sidecar" (it has "app", "nginx") (fix: use one of "app", "nginx")`,
-  `${HELM}:77:11: error [HPA201] spec.metrics[2].external.target.type: Invalid value: "Value": does not match the target field that is set (averageValue): the controller ignores type and uses averageValue (fix: set type to "AverageValue", or set value)`,
+  `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
+  `${HELM}:64:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails (fix: give container "nginx" a cpu request, or use an averageValue target)`,
+  `${HELM}:68:9: error [HPA302] spec.metrics[1].containerResource.container: Fails at run time: "sidecar": Deployment/web has no container named "sidecar" (it has "app", "nginx") (fix: use one of "app", "nginx")`,
+  `${HELM}:77:11: warning [HPA410] spec.metrics[2].external.target.type: Ignored by the controller: "Value": does not match the target field that is set (averageValue): the controller ignores type and reads averageValue (fix: set type to "AverageValue")`,
   `${HELM}:84:11: error [HPA123] spec.behavior.scaleDown.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 (fix: use a period of at most 1800s)`,
-  `${HELM}:92:3: error [HPA303] spec.scaleTargetRef: Invalid value: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload (cdk8s-plus workloads do this when they are the target of an HPA))`,
-  `${HELM}:92:3: error [HPA304] spec.scaleTargetRef: Invalid value: "Deployment/web": HorizontalPodAutoscaler "web" (${HELM}:45) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
+  `${HELM}:92:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
+  `${HELM}:92:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web" (${HELM}:45) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
 ];
 
 describe('cdk8s-hpa validate on a Helm-style manifest', () => {
   test('prints every issue as file:line:column: severity [ruleId] path: message, and exits 1', () => {
     const run = cli(['validate', HELM]);
     expect(run.lines).toEqual(HELM_REPORT);
-    expect(run.stderr).toBe('cdk8s-hpa: 7 errors, 0 warnings in 2 HorizontalPodAutoscalers (1 input)\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 6 errors, 1 warning in 2 HorizontalPodAutoscalers (1 input)\n');
     expect(run.code).toBe(1);
   });
 
@@ -45,7 +45,7 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
     const run = cli(['validate', '--format', 'json', HELM]);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ files: 1, hpas: 2, errors: 7, warnings: 0 });
+    expect(report).toMatchObject({ files: 1, hpas: 2, errors: 6, warnings: 1 });
     expect(report.issues).toHaveLength(7);
     expect(report.issues[1]).toEqual({
       file: HELM,
@@ -54,7 +54,7 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
       severity: 'error',
       ruleId: 'HPA301',
       path: 'spec.metrics[0].resource.target.averageUtilization',
-      message: 'Invalid value: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails',
+      message: 'Fails at run time: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails',
       value: 80,
       fix: 'give container "nginx" a cpu request, or use an averageValue target',
       object: { kind: 'HorizontalPodAutoscaler', namespace: 'default', name: 'web' },
@@ -89,7 +89,7 @@ describe('cdk8s-hpa validate exit codes', () => {
   });
 
   test('exits 0 on warnings, and 1 with --strict', () => {
-    const warning = `${FIXTURES}/hpa.json:8:3: warning [HPA402] spec.maxReplicas: Invalid value: 3: equals minReplicas: the autoscaler can never change the replica count (fix: raise maxReplicas above minReplicas, or drop the HPA and fix the workload's replicas)`;
+    const warning = `${FIXTURES}/hpa.json:6:23: warning [HPA405] spec.scaleTargetRef.apiVersion: Lint: "extensions/v1beta1": Deployment is served in the apps group: the controller cannot find the scale subresource of a Deployment in extensions (fix: set apiVersion to "apps/v1")`;
     const plain = cli(['validate', `${FIXTURES}/hpa.json`]);
     expect(plain.lines).toEqual([warning]);
     expect(plain.code).toBe(0);
@@ -98,16 +98,40 @@ describe('cdk8s-hpa validate exit codes', () => {
     expect(strict.code).toBe(1);
   });
 
-  test('reports autoscaling/v2beta2 (checked, same fields) and autoscaling/v1 (migration only) HPAs', () => {
+  test('judges autoscaling/v2beta2 and autoscaling/v1 HPAs as the release would: v2beta2 is no longer served, v1 is', () => {
     const file = `${FIXTURES}/old-versions.yaml`;
     const run = cli(['validate', file]);
     expect(run.code).toBe(1);
-    expect(run.lines).toHaveLength(4);
-    expect(run.lines[0]).toMatch(new RegExp(`^${file}:1:1: error \\[HPA100\\] apiVersion: Unsupported value: "autoscaling/v2beta2": supported values: "autoscaling/v2" \\(fix: autoscaling/v2beta2 is an older HPA API: move to autoscaling/v2 \\(v2beta2 keeps the same fields;`));
-    expect(run.lines[1]).toBe(`${file}:11:3: error [HPA102] spec.maxReplicas: Required value: must be set and greater than 0 (fix: set maxReplicas to the most replicas the workload may have)`);
-    expect(run.lines[2]).toMatch(/^.*:11:3: error \[HPA103\] spec.maxReplicas: /);
-    // v1's fields are not v2's: only the migration, not an unknown-field error per v1 field.
-    expect(run.lines[3]).toMatch(new RegExp(`^${file}:13:1: error \\[HPA100\\] apiVersion: Unsupported value: "autoscaling/v1": .*targetCPUUtilizationPercentage becomes a Resource cpu metric`));
+    expect(run.lines).toEqual([
+      `${file}:1:1: error [HPA100] apiVersion: Unsupported value: "autoscaling/v2beta2": Kubernetes 1.36 does not serve this version (removed in 1.26), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "autoscaling/v2beta2"; served: "autoscaling/v2", "autoscaling/v1" (fix: move to autoscaling/v2: change apiVersion only, the fields are the same)`,
+      `${file}:11:3: error [HPA102] spec.maxReplicas: Required value: must be set and greater than 0 (fix: set maxReplicas to the most replicas the workload may have)`,
+      `${file}:11:3: error [HPA103] spec.maxReplicas: Invalid value: 0: must be greater than or equal to \`minReplicas\` (fix: raise maxReplicas to at least 2, or lower minReplicas)`,
+      // The v1 HPA (minReplicas 2, maxReplicas 5, targetCPUUtilizationPercentage 60) is valid.
+    ]);
+  });
+
+  test('an HPA version the release still serves is checked with the rules of its converted fields, at the fields written', () => {
+    const v1 = [
+      'apiVersion: autoscaling/v1',
+      'kind: HorizontalPodAutoscaler',
+      'metadata: {name: reports}',
+      'spec:',
+      '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: reports}',
+      '  minReplicas: 5',
+      '  maxReplicas: 3',
+      '  targetCPUUtilizationPercentage: 0',
+    ].join('\n');
+    const run = cli(['validate', '-'], { input: v1 });
+    expect(run.lines).toEqual([
+      '<stdin>:7:3: error [HPA103] spec.maxReplicas: Invalid value: 3: must be greater than or equal to `minReplicas` (fix: raise maxReplicas to at least 5, or lower minReplicas)',
+      '<stdin>:8:3: error [HPA116] spec.targetCPUUtilizationPercentage: Invalid value: 0: must be greater than 0 (fix: use a target greater than 0)',
+    ]);
+    const v2beta2 = cli(['validate', '--k8s-version', '1.25', '-'], { input: v1.replace('autoscaling/v1', 'autoscaling/v2beta2').replace('targetCPUUtilizationPercentage: 0', 'behavior: {scaleUp: {tolerance: 0.1}}') });
+    expect(v2beta2.lines).toEqual([
+      '<stdin>:1:1: warning [HPA155] apiVersion: Warning: autoscaling/v2beta2 HorizontalPodAutoscaler is deprecated in v1.23+, unavailable in v1.26+; use autoscaling/v2 HorizontalPodAutoscaler (fix: move to autoscaling/v2: change apiVersion only, the fields are the same)',
+      '<stdin>:7:3: error [HPA103] spec.maxReplicas: Invalid value: 3: must be greater than or equal to `minReplicas` (fix: raise maxReplicas to at least 5, or lower minReplicas)',
+      '<stdin>:8:24: error [HPA126] spec.behavior.scaleUp.tolerance: Unknown field: strict decoding error: unknown field "spec.behavior.scaleUp.tolerance" (fix: remove it; known fields here: stabilizationWindowSeconds, selectPolicy, policies)',
+    ]);
   });
 
   test('reports malformed YAML at its position and still checks the other documents', () => {
@@ -169,7 +193,7 @@ describe('cdk8s-hpa validate on directories', () => {
   test('reads .yaml, .yml and .json files below a directory, skipping hidden directories, and matches HPAs to workloads across files', () => {
     const run = cli(['validate', `${FIXTURES}/dir`]);
     expect(run.lines).toEqual([
-      `${FIXTURES}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Invalid value: 75: container "db" of StatefulSet/db has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
+      `${FIXTURES}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 75: container "db" of StatefulSet/db has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
     ]);
     expect(run.stderr).toBe('cdk8s-hpa: 1 error, 0 warnings in 1 HorizontalPodAutoscaler (2 inputs)\n');
     expect(run.code).toBe(1);
@@ -230,8 +254,8 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
   test('an unknown gate or version is reported by the engine (HPA154) at the document start, not a usage error', () => {
     const run = cli(['validate', '--feature-gates', 'NoSuchGate=true', '--k8s-version', '1.99', `${FIXTURES}/clean.yaml`]);
     expect(run.lines).toEqual([
-      `${FIXTURES}/clean.yaml:19:1: error [HPA154] cluster.version: Invalid value: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36"`,
-      `${FIXTURES}/clean.yaml:19:1: error [HPA154] cluster.featureGates.NoSuchGate: Invalid value: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback`,
+      `${FIXTURES}/clean.yaml:19:1: error [HPA154] cluster.version: Invalid value: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36" (fix: use a version from 1.23 on and the gates ClusterProfile knows (see ClusterProfile.of))`,
+      `${FIXTURES}/clean.yaml:19:1: error [HPA154] cluster.featureGates.NoSuchGate: Invalid value: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback (fix: use a version from 1.23 on and the gates ClusterProfile knows (see ClusterProfile.of))`,
     ]);
     expect(run.code).toBe(1);
   });

@@ -123,8 +123,8 @@ describe('cdk8s-hpa simulate on two metrics, picked by --name', () => {
       '420s  7 -> 9    9        150% -> 15  0 -> 0            ScaleUpLimit',
       'final replicas: 9 at 420s (29 syncs, 8 changes)',
     ]);
-    // The lint on minReplicas: 1 is a warning: printed, and the run goes on.
-    expect(run.stderr).toMatch(/^test\/cli\/fixtures\/simulate\/two-hpas.yaml:22:3: warning \[HPA404\] spec.minReplicas: /);
+    // minReplicas: 1 is no warning by default (HPA404 is off unless turned on).
+    expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
   });
 });
@@ -135,16 +135,16 @@ describe('cdk8s-hpa simulate on an invalid HPA', () => {
     const run = cli(['simulate', '--hpa', file, '--trace', WEB_TRACE]);
     expect(run.lines).toEqual([
       `${file}:8:3: error [HPA103] spec.maxReplicas: Invalid value: 2: must be greater than or equal to \`minReplicas\` (fix: raise maxReplicas to at least 4, or lower minReplicas)`,
-      `${file}:13:18: error [HPA201] spec.metrics[0].resource.target.type: Invalid value: "AverageValue": does not match the target field that is set (averageUtilization): the controller ignores type and uses averageUtilization (fix: set type to "Utilization", or set averageValue)`,
+      `${file}:13:18: warning [HPA410] spec.metrics[0].resource.target.type: Ignored by the controller: "AverageValue": does not match the target field that is set (averageUtilization): the controller ignores type and reads averageUtilization (fix: set type to "Utilization")`,
     ]);
     expect(run.lines).toEqual(cli(['validate', file]).lines);
-    expect(run.stderr).toBe('cdk8s-hpa: 2 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input): not simulated\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 1 error, 1 warning in 1 HorizontalPodAutoscaler (1 input): not simulated\n');
     expect(run.code).toBe(1);
   });
 
   test('an unknown --k8s-version is reported by the engine (HPA154): exit 1', () => {
     const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.99']);
-    expect(run.lines).toEqual([`${WEB}:21:1: error [HPA154] cluster.version: Invalid value: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36"`]);
+    expect(run.lines).toEqual([`${WEB}:21:1: error [HPA154] cluster.version: Invalid value: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36" (fix: use a version from 1.23 on and the gates ClusterProfile knows (see ClusterProfile.of))`]);
     expect(run.code).toBe(1);
   });
 

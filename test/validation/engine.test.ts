@@ -14,7 +14,7 @@ describe('validateManifest: the one entry point and its options', () => {
       ['HPA303', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
     ]);
-    expect(issues[1].message).toEqual('Invalid value: "Deployment/web": HorizontalPodAutoscaler "other" (a.yaml:1) already scales this target: two autoscalers fight over its replica count');
+    expect(issues[1].message).toEqual('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "other" (a.yaml:1) already scales this target: two autoscalers fight over its replica count');
   });
 
   test('ruleLevels change the severity of lint and cross-object rules, or drop them', () => {
@@ -36,9 +36,9 @@ describe('validateManifest: the one entry point and its options', () => {
       ['HPA000', 'ruleLevels.HPA303', 'loud'],
     ]);
     expect(issues.map(i => i.message.replace(/^Invalid value: "[a-z]+": /, ''))).toEqual([
-      'only lint (HPA4xx) and cross-object (HPA3xx) rules can be changed, to "error", "warning" or "off"',
+      'only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be changed, to "error", "warning", "on" or "off"',
       'no such rule',
-      'only lint (HPA4xx) and cross-object (HPA3xx) rules can be changed, to "error", "warning" or "off"',
+      'only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be changed, to "error", "warning", "on" or "off"',
     ]);
   });
 });

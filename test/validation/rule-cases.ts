@@ -82,6 +82,8 @@ export interface CaseContext {
   readonly cluster?: ClusterProfileOptions;
   /** The scale target's facts, for the cross-object rules; only `validateWithWorkload` reads them. */
   readonly workload?: WorkloadFacts;
+  /** Rule levels (to turn on a lint that is off by default); only `validateWithWorkload` reads them. */
+  readonly ruleLevels?: { readonly [ruleId: string]: RuleLevel };
 }
 
 /** Validates a mutated copy of a base manifest and returns the issues. */
@@ -106,7 +108,8 @@ export const validate = validatorFor();
 export function validateWithWorkload(mutate: Mutation, context: CaseContext = {}): ValidationIssue[] {
   const manifest = baseManifest();
   mutate(manifest);
-  return validateManifest(manifest, { profile: ClusterProfile.of(context.cluster ?? {}), workload: context.workload });
+  const { workload, ruleLevels } = context;
+  return validateManifest(manifest, { profile: ClusterProfile.of(context.cluster ?? {}), workload, ruleLevels });
 }
 
 export function ruleIdsOf(issues: ValidationIssue[]): string[] {

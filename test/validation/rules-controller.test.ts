@@ -1,8 +1,9 @@
 /**
- * Table tests for HPA201-HPA206: manifests the API server stores but the HPA controller
- * (pkg/controller/podautoscaler) then fails on or reads differently from what was written.
+ * Table tests for HPA201-HPA206 and HPA410: manifests the API server stores but the HPA
+ * controller (pkg/controller/podautoscaler) then fails on or reads differently from what was written.
  */
 import { containerResourceMetric, expectNegativeCase, expectRuleCase, NegativeCase, RuleCase, setMetrics } from './rule-cases';
+import { Severity } from '../../src';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -28,128 +29,162 @@ const QUALIFIED_NAME_PART = "name part must consist of alphanumeric characters, 
 const OPERATORS = 'supported values: "DoesNotExist", "Exists", "In", "NotIn"';
 
 // ---------------------------------------------------------------------------------------------
-// HPA201: the target type matches the field that is set
+// HPA201 / HPA410: the target type against the field that is set. An Object metric picks its
+// field by type and fails when it is unset (HPA201, an error); the other sources read their
+// field and ignore type (HPA410, a warning: the manifest runs as its fields say).
 // ---------------------------------------------------------------------------------------------
 
-describe('HPA201 target type and field', () => {
+const IGNORED = 'Ignored by the controller';
+
+describe('HPA201 Object target type and field', () => {
   const cases: RuleCase[] = [
-    {
-      title: 'a Resource target has type Value with averageUtilization',
-      mutate: setMetrics(resource({ type: 'Value', averageUtilization: 50 })),
-      ruleId: 'HPA201',
-      path: 'spec.metrics[0].resource.target.type',
-      prefix: 'Invalid value: "Value"',
-      detail: 'does not match the target field that is set (averageUtilization): the controller ignores type and uses averageUtilization',
-      fix: 'set type to "Utilization", or set value',
-    },
-    {
-      title: 'a Resource target has type Utilization with averageValue',
-      mutate: setMetrics(resource({ type: 'Utilization', averageValue: '500m' })),
-      ruleId: 'HPA201',
-      path: 'spec.metrics[0].resource.target.type',
-      prefix: 'Invalid value: "Utilization"',
-      detail: 'does not match the target field that is set (averageValue): the controller ignores type and uses averageValue',
-      fix: 'set type to "AverageValue", or set averageUtilization',
-    },
-    {
-      title: 'a ContainerResource target has type AverageValue with averageUtilization',
-      mutate: setMetrics(containerResource({ type: 'AverageValue', averageUtilization: 60 })),
-      ruleId: 'HPA201',
-      path: 'spec.metrics[0].containerResource.target.type',
-      prefix: 'Invalid value: "AverageValue"',
-      detail: 'does not match the target field that is set (averageUtilization)',
-    },
-    {
-      title: 'a Pods target has type Value with averageValue',
-      mutate: setMetrics(pods({ type: 'Value', averageValue: '10' })),
-      ruleId: 'HPA201',
-      path: 'spec.metrics[0].pods.target.type',
-      prefix: 'Invalid value: "Value"',
-      detail: 'does not match the target field that is set (averageValue): the controller ignores type and uses averageValue',
-    },
     {
       title: 'an Object target has type AverageValue with value',
       mutate: setMetrics(object({ type: 'AverageValue', value: '10' })),
       ruleId: 'HPA201',
       path: 'spec.metrics[0].object.target.type',
-      prefix: 'Invalid value: "AverageValue"',
+      prefix: 'Fails at run time: "AverageValue"',
       detail: 'does not match the target field that is set (value): the controller fails with "invalid object metric source"',
       fix: 'set type to "Value", or set averageValue',
     },
     {
-      title: 'an External target has type AverageValue with value',
-      mutate: setMetrics(external({ type: 'AverageValue', value: '10' })),
+      title: 'an Object target has type Value with averageValue',
+      mutate: setMetrics(object({ type: 'Value', averageValue: '10' })),
       ruleId: 'HPA201',
-      path: 'spec.metrics[0].external.target.type',
-      prefix: 'Invalid value: "AverageValue"',
-      detail: 'the controller ignores type and uses value',
-    },
-    {
-      title: 'the second metric has the mismatch',
-      mutate: setMetrics(resource({ type: 'Utilization', averageUtilization: 70 }), external({ type: 'Value', averageValue: '5' })),
-      ruleId: 'HPA201',
-      path: 'spec.metrics[1].external.target.type',
-      prefix: 'Invalid value: "Value"',
+      path: 'spec.metrics[0].object.target.type',
+      prefix: 'Fails at run time: "Value"',
       detail: 'does not match the target field that is set (averageValue)',
     },
   ];
   test.each(cases)('fails when $title', expectRuleCase);
 
   const negatives: NegativeCase[] = [
-    { title: 'a Resource AverageValue target', mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '500m' })), ruleId: 'HPA201' },
-    { title: 'a ContainerResource Utilization target', mutate: setMetrics(containerResource({ type: 'Utilization', averageUtilization: 60 })), ruleId: 'HPA201' },
     { title: 'an Object AverageValue target', mutate: setMetrics(object({ type: 'AverageValue', averageValue: '10' })), ruleId: 'HPA201' },
-    { title: 'an External Value target', mutate: setMetrics(external({ type: 'Value', value: '10' })), ruleId: 'HPA201' },
-    {
-      title: 'a Resource target with both fields, one matching the type (HPA117 instead)',
-      mutate: setMetrics(resource({ type: 'Utilization', averageUtilization: 70, averageValue: '500m' })),
-      ruleId: 'HPA201',
-      raises: ['HPA117'],
-    },
+    { title: 'an Object Value target', mutate: setMetrics(object({ type: 'Value', value: '10' })), ruleId: 'HPA201' },
+    { title: 'a Pods target of type Value with averageValue (the controller reads averageValue: HPA410)', mutate: setMetrics(pods({ type: 'Value', averageValue: '500m' })), ruleId: 'HPA201', raises: ['HPA410'] },
     { title: 'an unknown target type (HPA115 instead)', mutate: setMetrics(resource({ type: 'Percent', averageUtilization: 70 })), ruleId: 'HPA201', raises: ['HPA115'] },
   ];
   test.each(negatives)('accepts $title', expectNegativeCase);
 });
 
-// ---------------------------------------------------------------------------------------------
-// HPA202: Utilization only on Resource and ContainerResource metrics
-// ---------------------------------------------------------------------------------------------
-
-describe('HPA202 Utilization outside resource metrics', () => {
+describe('HPA410 a target type the controller ignores', () => {
   const cases: RuleCase[] = [
+    {
+      title: 'a Resource target has type Value with averageUtilization',
+      mutate: setMetrics(resource({ type: 'Value', averageUtilization: 50 })),
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
+      path: 'spec.metrics[0].resource.target.type',
+      prefix: `${IGNORED}: "Value"`,
+      detail: 'does not match the target field that is set (averageUtilization): the controller ignores type and reads averageUtilization',
+      fix: 'set type to "Utilization"',
+    },
+    {
+      title: 'a Resource target has type Utilization with averageValue',
+      mutate: setMetrics(resource({ type: 'Utilization', averageValue: '500m' })),
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
+      path: 'spec.metrics[0].resource.target.type',
+      prefix: `${IGNORED}: "Utilization"`,
+      detail: 'the controller ignores type and reads averageValue',
+      fix: 'set type to "AverageValue"',
+    },
+    {
+      title: 'a ContainerResource target has type AverageValue with averageUtilization',
+      mutate: setMetrics(containerResource({ type: 'AverageValue', averageUtilization: 60 })),
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
+      path: 'spec.metrics[0].containerResource.target.type',
+      prefix: `${IGNORED}: "AverageValue"`,
+      detail: 'does not match the target field that is set (averageUtilization)',
+    },
+    {
+      title: 'a Pods target has type Value with averageValue',
+      mutate: setMetrics(pods({ type: 'Value', averageValue: '10' })),
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
+      path: 'spec.metrics[0].pods.target.type',
+      prefix: `${IGNORED}: "Value"`,
+      detail: 'the controller ignores type and reads averageValue',
+    },
+    {
+      title: 'an External target has type AverageValue with value',
+      mutate: setMetrics(external({ type: 'AverageValue', value: '10' })),
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
+      path: 'spec.metrics[0].external.target.type',
+      prefix: `${IGNORED}: "AverageValue"`,
+      detail: 'the controller ignores type and reads value',
+    },
+    {
+      title: 'the second metric has the mismatch',
+      mutate: setMetrics(resource({ type: 'Utilization', averageUtilization: 70 }), external({ type: 'Value', averageValue: '5' })),
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
+      path: 'spec.metrics[1].external.target.type',
+      prefix: `${IGNORED}: "Value"`,
+      detail: 'does not match the target field that is set (averageValue)',
+    },
     {
       title: 'a Pods target has type Utilization',
       mutate: setMetrics(pods({ type: 'Utilization', averageValue: '10' })),
-      ruleId: 'HPA202',
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
       path: 'spec.metrics[0].pods.target.type',
-      prefix: 'Invalid value: "Utilization"',
-      detail: `${UTILIZATION_ONLY_FOR_RESOURCES}; the controller ignores it on pods metrics`,
-      fix: 'use MetricTarget.averageValue()',
+      prefix: `${IGNORED}: "Utilization"`,
+      detail: `${UTILIZATION_ONLY_FOR_RESOURCES}: on pods metrics the controller ignores it and reads averageValue`,
+      fix: 'set type to "AverageValue"',
     },
     {
       title: 'a Pods target sets an unused averageUtilization',
       mutate: setMetrics(pods({ type: 'AverageValue', averageValue: '10', averageUtilization: 50 })),
-      ruleId: 'HPA202',
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
       path: 'spec.metrics[0].pods.target.averageUtilization',
-      prefix: 'Invalid value: 50',
+      prefix: `${IGNORED}: 50`,
       detail: UTILIZATION_ONLY_FOR_RESOURCES,
     },
+    {
+      title: 'an External target has type Utilization',
+      mutate: setMetrics(external({ type: 'Utilization', averageValue: '10' })),
+      ruleId: 'HPA410',
+      severity: Severity.WARNING,
+      path: 'spec.metrics[0].external.target.type',
+      prefix: `${IGNORED}: "Utilization"`,
+      detail: 'on external metrics the controller ignores it and reads averageValue',
+    },
+  ];
+  test.each(cases)('warns when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = [
+    { title: 'a Resource AverageValue target', mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '500m' })), ruleId: 'HPA410' },
+    { title: 'a ContainerResource Utilization target', mutate: setMetrics(containerResource({ type: 'Utilization', averageUtilization: 60 })), ruleId: 'HPA410' },
+    { title: 'an External Value target', mutate: setMetrics(external({ type: 'Value', value: '10' })), ruleId: 'HPA410' },
+    { title: 'AverageValue on a Pods metric', mutate: setMetrics(pods({ type: 'AverageValue', averageValue: '10' })), ruleId: 'HPA410' },
+    {
+      title: 'a Resource target with both fields, one matching the type (HPA117 instead)',
+      mutate: setMetrics(resource({ type: 'Utilization', averageUtilization: 70, averageValue: '500m' })),
+      ruleId: 'HPA410',
+      raises: ['HPA117'],
+    },
+  ];
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA202: Utilization on an Object metric
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA202 Utilization on an Object metric', () => {
+  const cases: RuleCase[] = [
     {
       title: 'an Object target has type Utilization',
       mutate: setMetrics(object({ type: 'Utilization', value: '10' })),
       ruleId: 'HPA202',
       path: 'spec.metrics[0].object.target.type',
-      prefix: 'Invalid value: "Utilization"',
-      detail: 'the controller ignores it on object metrics',
+      prefix: 'Fails at run time: "Utilization"',
+      detail: 'the controller fails on an Object metric with "invalid object metric source"',
       fix: 'use MetricTarget.value() or MetricTarget.averageValue()',
-    },
-    {
-      title: 'an External target has type Utilization',
-      mutate: setMetrics(external({ type: 'Utilization', averageValue: '10' })),
-      ruleId: 'HPA202',
-      path: 'spec.metrics[0].external.target.type',
-      prefix: 'Invalid value: "Utilization"',
-      detail: 'the controller ignores it on external metrics',
     },
   ];
   test.each(cases)('fails when $title', expectRuleCase);
@@ -157,7 +192,7 @@ describe('HPA202 Utilization outside resource metrics', () => {
   const negatives: NegativeCase[] = [
     { title: 'Utilization on a Resource metric', mutate: () => {}, ruleId: 'HPA202' },
     { title: 'Utilization on a ContainerResource metric', mutate: setMetrics(containerResource({ type: 'Utilization', averageUtilization: 60 })), ruleId: 'HPA202' },
-    { title: 'AverageValue on a Pods metric', mutate: setMetrics(pods({ type: 'AverageValue', averageValue: '10' })), ruleId: 'HPA202' },
+    { title: 'Utilization on a Pods metric (the controller reads averageValue: HPA410)', mutate: setMetrics(pods({ type: 'Utilization', averageValue: '10' })), ruleId: 'HPA202', raises: ['HPA410'] },
   ];
   test.each(negatives)('accepts $title', expectNegativeCase);
 });
@@ -174,7 +209,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchLabels: { 'queue name': 'jobs' } }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchLabels`,
-      prefix: 'Invalid value: "queue name"',
+      prefix: 'Fails at run time: "queue name"',
       detail: QUALIFIED_NAME_PART,
     },
     {
@@ -182,7 +217,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchLabels: { queue: 'worker tasks' } }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchLabels[queue]`,
-      prefix: 'Invalid value: "worker tasks"',
+      prefix: 'Fails at run time: "worker tasks"',
       detail: LABEL_VALUE,
     },
     {
@@ -190,7 +225,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'Equals', values: ['jobs'] }] }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchExpressions[0].operator`,
-      prefix: 'Unsupported value: "Equals"',
+      prefix: 'Fails at run time: "Equals"',
       detail: OPERATORS,
     },
     {
@@ -198,7 +233,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchExpressions: [{ key: 'queue', values: ['jobs'] }] }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchExpressions[0].operator`,
-      prefix: 'Unsupported value: ""',
+      prefix: 'Fails at run time: ""',
       detail: OPERATORS,
     },
     {
@@ -206,7 +241,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'In' }] }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchExpressions[0].values`,
-      prefix: 'Required value',
+      prefix: 'Fails at run time',
       detail: 'must be specified when operator is In',
     },
     {
@@ -214,7 +249,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'NotIn', values: [] }] }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchExpressions[0].values`,
-      prefix: 'Required value',
+      prefix: 'Fails at run time',
       detail: 'must be specified when operator is NotIn',
     },
     {
@@ -222,7 +257,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'Exists', values: ['jobs'] }] }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchExpressions[0].values`,
-      prefix: 'Forbidden',
+      prefix: 'Fails at run time',
       detail: 'may not be specified when operator is Exists',
     },
     {
@@ -230,7 +265,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchExpressions: [{ key: 'queue', operator: 'In', values: ['jobs', 'worker tasks'] }] }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchExpressions[0].values[1]`,
-      prefix: 'Invalid value: "worker tasks"',
+      prefix: 'Fails at run time: "worker tasks"',
       detail: LABEL_VALUE,
     },
     {
@@ -238,7 +273,7 @@ describe('HPA203 metric selectors', () => {
       mutate: withSelector({ matchExpressions: [{ key: '-queue', operator: 'DoesNotExist' }] }),
       ruleId: 'HPA203',
       path: `${SELECTOR}.matchExpressions[0].key`,
-      prefix: 'Invalid value: "-queue"',
+      prefix: 'Fails at run time: "-queue"',
       detail: QUALIFIED_NAME_PART,
     },
     {
@@ -246,7 +281,7 @@ describe('HPA203 metric selectors', () => {
       mutate: setMetrics(pods({ type: 'AverageValue', averageValue: '10' }, { matchLabels: { 'a/b/c': 'x' } })),
       ruleId: 'HPA203',
       path: 'spec.metrics[0].pods.metric.selector.matchLabels',
-      prefix: 'Invalid value: "a/b/c"',
+      prefix: 'Fails at run time: "a/b/c"',
       detail: 'a qualified name must consist of alphanumeric characters',
     },
     {
@@ -254,7 +289,7 @@ describe('HPA203 metric selectors', () => {
       mutate: setMetrics(object({ type: 'Value', value: '10' }, { matchExpressions: [{ key: 'path', operator: 'in', values: ['/'] }] })),
       ruleId: 'HPA203',
       path: 'spec.metrics[0].object.metric.selector.matchExpressions[0].operator',
-      prefix: 'Unsupported value: "in"',
+      prefix: 'Fails at run time: "in"',
       detail: OPERATORS,
     },
   ];
@@ -290,18 +325,20 @@ describe('HPA204 Object target with value and averageValue', () => {
       title: 'an Object Value target also sets averageValue',
       mutate: setMetrics(object({ type: 'Value', value: '10', averageValue: '2' })),
       ruleId: 'HPA204',
-      path: 'spec.metrics[0].object.target.value',
-      prefix: 'Forbidden',
-      detail: 'value and averageValue are both set: the controller uses only the one that type "Value" names',
+      path: 'spec.metrics[0].object.target.averageValue',
+      severity: Severity.WARNING,
+      prefix: 'Ignored by the controller',
+      detail: 'value and averageValue are both set: the controller reads only the one type "Value" names',
       fix: 'keep value (the metric as a whole) or averageValue (per pod), not both',
     },
     {
       title: 'an Object AverageValue target also sets value',
       mutate: setMetrics(object({ type: 'AverageValue', value: '10', averageValue: '2' })),
       ruleId: 'HPA204',
+      severity: Severity.WARNING,
       path: 'spec.metrics[0].object.target.value',
-      prefix: 'Forbidden',
-      detail: 'the controller uses only the one that type "AverageValue" names',
+      prefix: 'Ignored by the controller',
+      detail: 'the controller reads only the one type "AverageValue" names',
     },
   ];
   test.each(cases)('fails when $title', expectRuleCase);
@@ -331,7 +368,7 @@ describe('HPA205 scaleTargetRef.apiVersion on older servers', () => {
       cluster: { version: '1.33' },
       ruleId: 'HPA205',
       path: 'spec.scaleTargetRef.apiVersion',
-      prefix: 'Invalid value: "v1"',
+      prefix: 'Fails at run time: "v1"',
       detail: 'apiVersion must specify API group: Kubernetes 1.33 stores it, but the controller cannot find the scale subresource',
       fix: 'set apiVersion to "apps/v1"',
     },
@@ -341,7 +378,7 @@ describe('HPA205 scaleTargetRef.apiVersion on older servers', () => {
       cluster: { version: '1.28' },
       ruleId: 'HPA205',
       path: 'spec.scaleTargetRef.apiVersion',
-      prefix: 'Invalid value: ""',
+      prefix: 'Fails at run time: ""',
       detail: 'Kubernetes 1.28 stores it',
     },
     {
@@ -350,7 +387,7 @@ describe('HPA205 scaleTargetRef.apiVersion on older servers', () => {
       cluster: { version: '1.33' },
       ruleId: 'HPA205',
       path: 'spec.scaleTargetRef.apiVersion',
-      prefix: 'Invalid value: "a/b/c"',
+      prefix: 'Fails at run time: "a/b/c"',
       detail: 'unexpected GroupVersion string: a/b/c',
     },
   ];
@@ -374,7 +411,7 @@ describe('HPA206 Resource metric names', () => {
     mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '1' }, name)),
     ruleId: 'HPA206',
     path: 'spec.metrics[0].resource.name',
-    prefix: `Invalid value: ${JSON.stringify(name)}`,
+    prefix: `Fails at run time: ${JSON.stringify(name)}`,
     detail: 'the API server accepts any name here, but the controller only reads container resources such as cpu and memory',
     fix: 'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource',
   }));

@@ -13,7 +13,7 @@ import {
   setMetrics,
   validateWithWorkload as validate,
 } from './rule-cases';
-import { ClusterProfileOptions, Severity } from '../../src';
+import { ClusterProfileOptions, RuleLevel, Severity } from '../../src';
 import { WorkloadFacts, workloadFactsFromManifest } from '../../src/model/workload-facts';
 import { IssueList } from '../../src/validation/issue-list';
 import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
@@ -65,7 +65,7 @@ describe('HPA401-HPA405 lints', () => {
       ruleId: 'HPA401',
       severity: WARNING,
       path: 'spec.metrics[0].external.fallback.replicas',
-      prefix: 'Invalid value: 50',
+      prefix: 'Lint: 50',
       detail: 'is above maxReplicas (10): the controller caps it at 10',
       fix: 'lower the fallback to 10 or raise maxReplicas',
     },
@@ -76,27 +76,28 @@ describe('HPA401-HPA405 lints', () => {
       ruleId: 'HPA401',
       severity: WARNING,
       path: 'spec.metrics[0].external.fallback.replicas',
-      prefix: 'Invalid value: 1',
+      prefix: 'Lint: 1',
       detail: 'is below minReplicas (2): the controller raises it to 2',
       fix: 'raise the fallback to at least 2 or lower minReplicas',
     },
     {
       title: 'the second metric\'s fallback exceeds maxReplicas',
-      mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 5 }), queueMetric({ failureDuration: '1m', replicas: 11 })),
+      mutate: setMetrics(queueMetric({ failureDuration: '3m', replicas: 5 }), { ...queueMetric({ failureDuration: '1m', replicas: 11 }), external: { ...queueMetric({ failureDuration: '1m', replicas: 11 }).external, metric: { name: 'backlog' } } }),
       cluster: FALLBACK,
       ruleId: 'HPA401',
       severity: WARNING,
       path: 'spec.metrics[1].external.fallback.replicas',
-      prefix: 'Invalid value: 11',
+      prefix: 'Lint: 11',
       detail: 'is above maxReplicas (10)',
     },
     {
       title: 'minReplicas equals maxReplicas',
       mutate: m => { m.spec.minReplicas = 10; },
+      ruleLevels: { HPA402: RuleLevel.ON },
       ruleId: 'HPA402',
       severity: WARNING,
       path: 'spec.maxReplicas',
-      prefix: 'Invalid value: 10',
+      prefix: 'Lint: 10',
       detail: 'equals minReplicas: the autoscaler can never change the replica count',
       fix: 'raise maxReplicas above minReplicas',
     },
@@ -107,27 +108,29 @@ describe('HPA401-HPA405 lints', () => {
       ruleId: 'HPA403',
       severity: WARNING,
       path: 'spec.behavior.scaleDown.selectPolicy',
-      prefix: 'Invalid value: "Disabled"',
+      prefix: 'Lint: "Disabled"',
       detail: 'with minReplicas 0 the workload can never scale down to zero while scale-down is Disabled',
       fix: 'allow scale-down (SelectPolicy.MAX or MIN), or set minReplicas to 1',
     },
     {
       title: 'minReplicas is 1',
       mutate: m => { m.spec.minReplicas = 1; },
+      ruleLevels: { HPA404: RuleLevel.ON },
       ruleId: 'HPA404',
       severity: WARNING,
       path: 'spec.minReplicas',
-      prefix: 'Invalid value: 1',
+      prefix: 'Lint: 1',
       detail: 'a single replica leaves the workload unavailable while its pod restarts or moves',
-      fix: 'set minReplicas to 2 or more, or turn HPA404 off for this HPA',
+      fix: 'set minReplicas to 2 or more',
     },
     {
       title: 'minReplicas is omitted (the server defaults it to 1)',
       mutate: m => { delete m.spec.minReplicas; },
+      ruleLevels: { HPA404: RuleLevel.ON },
       ruleId: 'HPA404',
       severity: WARNING,
       path: 'spec.minReplicas',
-      prefix: 'Invalid value: 1',
+      prefix: 'Lint: 1',
       detail: 'a single replica',
     },
     {
@@ -136,7 +139,7 @@ describe('HPA401-HPA405 lints', () => {
       ruleId: 'HPA405',
       severity: WARNING,
       path: 'spec.scaleTargetRef.apiVersion',
-      prefix: 'Invalid value: "extensions/v1beta1"',
+      prefix: 'Lint: "extensions/v1beta1"',
       detail: 'Deployment is served in the apps group: the controller cannot find the scale subresource of a Deployment in extensions',
       fix: 'set apiVersion to "apps/v1"',
     },
@@ -146,19 +149,23 @@ describe('HPA401-HPA405 lints', () => {
       ruleId: 'HPA405',
       severity: WARNING,
       path: 'spec.scaleTargetRef.apiVersion',
-      prefix: 'Invalid value: "apps/v1"',
+      prefix: 'Lint: "apps/v1"',
       detail: 'Rollout is served in the argoproj.io group',
       fix: 'set apiVersion to "argoproj.io/v1alpha1"',
     },
   ];
   test.each(cases)('warns when $title', expectRuleCase);
 
-  test('minReplicas 1 equal to maxReplicas 1 gives both warnings, and no error', () => {
-    const issues = validate(m => { m.spec.minReplicas = 1; m.spec.maxReplicas = 1; });
+  test('minReplicas 1 equal to maxReplicas 1 gives both warnings once turned on, and no error', () => {
+    const issues = validate(m => { m.spec.minReplicas = 1; m.spec.maxReplicas = 1; }, { ruleLevels: { HPA402: RuleLevel.ON, HPA404: RuleLevel.ON } });
     expect(issues).toEqual([
-      expect.objectContaining({ ruleId: 'HPA404', severity: WARNING, path: 'spec.minReplicas', message: messageLike('Invalid value: 1', 'a single replica') }),
-      expect.objectContaining({ ruleId: 'HPA402', severity: WARNING, path: 'spec.maxReplicas', message: messageLike('Invalid value: 1', 'equals minReplicas') }),
+      expect.objectContaining({ ruleId: 'HPA404', severity: WARNING, path: 'spec.minReplicas', message: messageLike('Lint: 1', 'a single replica') }),
+      expect.objectContaining({ ruleId: 'HPA402', severity: WARNING, path: 'spec.maxReplicas', message: messageLike('Lint: 1', 'equals minReplicas') }),
     ]);
+  });
+
+  test('HPA402 and HPA404 are off by default: most working HPAs would trip them', () => {
+    expect(validate(m => { m.spec.minReplicas = 1; m.spec.maxReplicas = 1; })).toEqual([]);
   });
 
   const negatives: NegativeCase[] = [
@@ -172,7 +179,7 @@ describe('HPA401-HPA405 lints', () => {
       ruleId: 'HPA401',
       raises: ['HPA153'],
     },
-    { title: 'minReplicas below maxReplicas', mutate: m => { m.spec.maxReplicas = 3; }, ruleId: 'HPA402' },
+    { title: 'minReplicas below maxReplicas', mutate: m => { m.spec.maxReplicas = 3; }, ruleLevels: { HPA402: RuleLevel.ON }, ruleId: 'HPA402' },
     {
       title: 'minReplicas and maxReplicas both 0 (errors, not the lint)',
       mutate: m => { m.spec.minReplicas = 0; m.spec.maxReplicas = 0; m.spec.metrics = [queueMetric()]; },
@@ -187,8 +194,8 @@ describe('HPA401-HPA405 lints', () => {
       mutate: m => { m.spec.behavior = { scaleDown: { selectPolicy: 'Disabled' } }; },
       ruleId: 'HPA403',
     },
-    { title: 'minReplicas 2', mutate: () => {}, ruleId: 'HPA404' },
-    { title: 'minReplicas 0 (scale to zero)', mutate: scaleToZeroWith(undefined), cluster: SCALE_TO_ZERO, ruleId: 'HPA404' },
+    { title: 'minReplicas 2', mutate: () => {}, ruleLevels: { HPA404: RuleLevel.ON }, ruleId: 'HPA404' },
+    { title: 'minReplicas 0 (scale to zero)', mutate: scaleToZeroWith(undefined), cluster: SCALE_TO_ZERO, ruleLevels: { HPA404: RuleLevel.ON }, ruleId: 'HPA404' },
     { title: 'a StatefulSet through an older apps version', mutate: m => { m.spec.scaleTargetRef = { apiVersion: 'apps/v1beta2', kind: 'StatefulSet', name: 'db' }; }, ruleId: 'HPA405' },
     { title: 'a custom kind in its own group', mutate: m => { m.spec.scaleTargetRef = { apiVersion: 'example.com/v1', kind: 'Widget', name: 'w' }; }, ruleId: 'HPA405' },
     {
@@ -214,7 +221,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA301',
       severity: ERROR,
       path: 'spec.metrics[0].resource.target.averageUtilization',
-      prefix: 'Invalid value: 70',
+      prefix: 'Fails at run time: 70',
       detail: 'container "proxy" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails',
       fix: 'give container "proxy" a cpu request, or use an averageValue target',
     },
@@ -225,7 +232,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA301',
       severity: ERROR,
       path: 'spec.metrics',
-      prefix: 'Invalid value: 80',
+      prefix: 'Fails at run time: 80',
       detail: 'no metrics are set, so the API server adds CPU at 80% utilization, but container "proxy" of Deployment/web has no cpu request',
     },
     {
@@ -235,7 +242,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA301',
       severity: ERROR,
       path: 'spec.metrics[0].resource.target.averageUtilization',
-      prefix: 'Invalid value: 80',
+      prefix: 'Fails at run time: 80',
       detail: 'container "app" of Deployment/web has no memory request',
     },
     {
@@ -245,7 +252,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA301',
       severity: ERROR,
       path: 'spec.metrics[0].containerResource.target.averageUtilization',
-      prefix: 'Invalid value: 60',
+      prefix: 'Fails at run time: 60',
       detail: 'container "proxy" of Deployment/web has no cpu request: the controller cannot compute utilization',
       fix: 'give container "proxy" a cpu request',
     },
@@ -256,7 +263,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA302',
       severity: ERROR,
       path: 'spec.metrics[0].containerResource.container',
-      prefix: 'Invalid value: "ap"',
+      prefix: 'Fails at run time: "ap"',
       detail: 'Deployment/web has no container named "ap" (it has "app", "proxy")',
       fix: 'use one of "app", "proxy"',
     },
@@ -267,7 +274,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA302',
       severity: ERROR,
       path: 'spec.metrics[0].containerResource.container',
-      prefix: 'Invalid value: "app"',
+      prefix: 'Fails at run time: "app"',
       detail: 'Deployment/web has no container named "app"',
     },
     {
@@ -277,7 +284,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA303',
       severity: ERROR,
       path: 'spec.scaleTargetRef',
-      prefix: 'Invalid value: "Deployment/web"',
+      prefix: 'Conflicts with the target: "Deployment/web"',
       detail: 'the target fixes replicas: 3: every apply resets the replica count the autoscaler chose',
       fix: 'remove replicas from the workload',
     },
@@ -288,7 +295,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       ruleId: 'HPA303',
       severity: ERROR,
       path: 'spec.scaleTargetRef',
-      prefix: 'Invalid value: "Deployment/web"',
+      prefix: 'Conflicts with the target: "Deployment/web"',
       detail: 'the target fixes replicas: 0',
     },
   ];
@@ -297,8 +304,8 @@ describe('HPA301-HPA303 cross-object checks', () => {
   test('one HPA301 error per container that lacks the request', () => {
     const issues = validate(() => {}, { workload: webDeployment({ containers: [{ name: 'a', requests: [] }, { name: 'b', requests: ['memory'] }] }) });
     expect(issues).toEqual([
-      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Invalid value: 70', 'container "a" of Deployment/web') }),
-      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Invalid value: 70', 'container "b" of Deployment/web') }),
+      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Fails at run time: 70', 'container "a" of Deployment/web') }),
+      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Fails at run time: 70', 'container "b" of Deployment/web') }),
     ]);
   });
 
@@ -318,19 +325,19 @@ describe('HPA301-HPA303 cross-object checks', () => {
       containers: [{ name: 'db', requests: ['cpu'] }, { name: 'exporter', requests: [] }],
     });
     expect(validate(m => { m.spec.scaleTargetRef = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' }; }, { workload })).toEqual([
-      expect.objectContaining({ ruleId: 'HPA303', severity: ERROR, path: 'spec.scaleTargetRef', message: messageLike('Invalid value: "StatefulSet/db"', 'the target fixes replicas: 2') }),
-      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Invalid value: 70', 'container "exporter" of StatefulSet/db has no cpu request') }),
+      expect.objectContaining({ ruleId: 'HPA303', severity: ERROR, path: 'spec.scaleTargetRef', message: messageLike('Conflicts with the target: "StatefulSet/db"', 'the target fixes replicas: 2') }),
+      expect.objectContaining({ ruleId: 'HPA301', severity: ERROR, path: 'spec.metrics[0].resource.target.averageUtilization', message: messageLike('Fails at run time: 70', 'container "exporter" of StatefulSet/db has no cpu request') }),
     ]);
   });
 
   // horizontal.go computeStatusForResourceMetricGeneric reads target.AverageValue first and ignores
-  // target.type, so {type: Utilization, averageValue} never needs a request (HPA201 says as much).
+  // target.type, so {type: Utilization, averageValue} never needs a request (HPA410 says as much).
   test.each([
     ['Resource', 'spec.metrics[0].resource.target.type', { type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageValue: '1Gi' } } }],
     ['ContainerResource', 'spec.metrics[0].containerResource.target.type', containerCpu('proxy', { type: 'Utilization', averageValue: '200m' })],
   ])('does not require a request from a %s target of type Utilization that sets averageValue (the controller uses averageValue)', (_source, typePath, metric) => {
     const issues = validate(setMetrics(metric), { workload: webDeployment({ containers: [{ name: 'proxy', requests: [] }] }) });
-    expect(issues).toEqual([expect.objectContaining({ ruleId: 'HPA201', severity: ERROR, path: typePath })]);
+    expect(issues).toEqual([expect.objectContaining({ ruleId: 'HPA410', severity: WARNING, path: typePath })]);
   });
 
   const negatives: NegativeCase[] = [
@@ -365,7 +372,7 @@ describe('HPA304 two HPAs on one target', () => {
       ruleId: 'HPA304',
       severity: ERROR,
       path: 'spec.scaleTargetRef',
-      message: 'Invalid value: "Deployment/web": HorizontalPodAutoscaler default/web-cpu already scales this target: two autoscalers fight over its replica count',
+      message: 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler default/web-cpu already scales this target: two autoscalers fight over its replica count',
       value: 'Deployment/web',
       fix: 'keep one HPA per target and put all metrics in it',
     }]);

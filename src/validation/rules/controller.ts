@@ -30,29 +30,48 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
   }
 }
 
+/**
+ * The target against the fields the controller reads (horizontal.go, computeStatusForObjectMetric
+ * and friends): an Object metric picks its field by `type` and fails when that field is unset;
+ * the other sources read their fields and ignore `type`.
+ */
 function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, path: string): void {
   const type = target.type;
-  const usesUtilization = type === 'Utilization' || target.averageUtilization !== undefined;
-  if (!RESOURCE_SOURCES.has(source) && usesUtilization) {
-    ctx.out.invalid('HPA202', child(path, type === 'Utilization' ? 'type' : 'averageUtilization'),
-      type === 'Utilization' ? type : target.averageUtilization,
-      `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics; the controller ignores it on ${source} metrics`,
-      source === 'pods' ? 'use MetricTarget.averageValue()' : 'use MetricTarget.value() or MetricTarget.averageValue()');
+  const set = Object.values(TARGET_FIELD).filter(f => target[f] !== undefined);
+  const typesOfSet = Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ');
+  if (source === 'object') {
+    if (type === 'Utilization') {
+      ctx.out.invalid('HPA202', child(path, 'type'), type,
+        'Utilization is a percentage of resource requests: the controller fails on an Object metric with "invalid object metric source"',
+        'use MetricTarget.value() or MetricTarget.averageValue()');
+      return;
+    }
+    if (target.value !== undefined && target.averageValue !== undefined) {
+      ctx.out.forbidden('HPA204', child(path, type === 'AverageValue' ? 'value' : 'averageValue'),
+        `value and averageValue are both set: the controller reads only the one type ${JSON.stringify(type)} names`);
+      return;
+    }
+    const expected = isString(type) ? TARGET_FIELD[type] : undefined;
+    if (expected && set.length > 0 && !set.includes(expected)) {
+      ctx.out.invalid('HPA201', child(path, 'type'), type,
+        `does not match the target field that is set (${set.join(', ')}): the controller fails with "invalid object metric source"`,
+        `set type to ${typesOfSet}, or set ${expected}`);
+    }
     return;
   }
-  if (source === 'object' && target.value !== undefined && target.averageValue !== undefined) {
-    ctx.out.forbidden('HPA204', child(path, 'value'),
-      `value and averageValue are both set: the controller uses only the one that type ${JSON.stringify(type)} names`,
-      'keep value (the metric as a whole) or averageValue (per pod), not both');
+  if (!RESOURCE_SOURCES.has(source) && (type === 'Utilization' || target.averageUtilization !== undefined)) {
+    const field = type === 'Utilization' ? 'type' : 'averageUtilization';
+    ctx.out.invalid('HPA410', child(path, field), field === 'type' ? type : target.averageUtilization,
+      `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics: on ${source} metrics the controller ignores it and reads ${source === 'pods' ? 'averageValue' : set.filter(f => f !== 'averageUtilization').join(' and ') || 'value or averageValue'}`,
+      source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOfSet.replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
     return;
   }
   const expected = isString(type) ? TARGET_FIELD[type] : undefined;
   if (!expected) return; // an unknown type is the API server's error (HPA115)
-  const set = Object.values(TARGET_FIELD).filter(f => target[f] !== undefined);
   if (set.length > 0 && !set.includes(expected)) {
-    const controllerUses = source === 'object' ? 'the controller fails with "invalid object metric source"' : `the controller ignores type and uses ${set.join(' and ')}`;
-    ctx.out.invalid('HPA201', child(path, 'type'), type, `does not match the target field that is set (${set.join(', ')}): ${controllerUses}`,
-      `set type to ${Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ')}, or set ${expected}`);
+    ctx.out.invalid('HPA410', child(path, 'type'), type,
+      `does not match the target field that is set (${set.join(', ')}): the controller ignores type and reads ${set.join(' and ')}`,
+      `set type to ${typesOfSet}`);
   }
 }
 

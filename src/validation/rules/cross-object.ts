@@ -7,9 +7,10 @@ import { IssueList, child } from '../issue-list';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
   if (typeof workload.replicas === 'number') {
-    ctx.out.invalid('HPA303', 'spec.scaleTargetRef', `${workload.kind}/${workload.name}`,
-      `the target fixes replicas: ${workload.replicas}: every apply resets the replica count the autoscaler chose`,
-      'remove replicas from the workload (cdk8s-plus workloads do this when they are the target of an HPA)');
+    ctx.out.invalid('HPA303', 'spec.scaleTargetRef', `${workload.kind}/${workload.name}`, workload.replicasDropped
+      ? `the target sets replicas: ${workload.replicas}, which cdk8s-plus leaves out of the manifest while an HPA scales the workload: the value is silently ignored`
+      : `the target fixes replicas: ${workload.replicas}: every apply resets the replica count the autoscaler chose`,
+    workload.replicasDropped ? 'remove replicas from the workload; minReplicas sets the floor' : 'remove replicas from the workload');
   }
   const containers = workload.containers;
   if (!containers) return;

@@ -2,10 +2,13 @@
 import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { fallbacks } from './fallback';
+import { SOURCE_FIELDS } from './metrics';
 import { parseGroupVersion, wellKnownApiVersion } from './references';
 import { isNumber, isObject, isString } from '../../model/values';
 
 export function checkLints(ctx: RuleContext): void {
+  checkDuplicateMetrics(ctx);
+
   const { minReplicas, maxReplicas } = ctx.spec;
   const min = isNumber(minReplicas) ? minReplicas : undefined;
   const max = isNumber(maxReplicas) ? maxReplicas : undefined;
@@ -50,5 +53,35 @@ export function checkLints(ctx: RuleContext): void {
         `${ref.kind} is served in the ${knownGroup} group: the controller cannot find the scale subresource of a ${ref.kind} in ${parsed.group}`,
         `set apiVersion to "${known}"`);
     }
+  }
+}
+
+/** What a metric reads: two metrics with the same key compute the same value. */
+function metricKey(metric: { [key: string]: any }): string | undefined {
+  const source = isString(metric.type) ? metric[SOURCE_FIELDS[metric.type] ?? ''] : undefined;
+  if (!isObject(source)) return undefined;
+  const id = isObject(source.metric) ? source.metric : {};
+  switch (metric.type) {
+    case 'Resource': return JSON.stringify([metric.type, source.name]);
+    case 'ContainerResource': return JSON.stringify([metric.type, source.name, source.container]);
+    case 'Object': return JSON.stringify([metric.type, source.describedObject, id.name, id.selector]);
+    case 'Pods':
+    case 'External': return JSON.stringify([metric.type, id.name, id.selector]);
+    default: return undefined;
+  }
+}
+
+function checkDuplicateMetrics(ctx: RuleContext): void {
+  const seen = new Map<string, string>();
+  for (const { metric, path } of ctx.metrics) {
+    const key = metricKey(metric);
+    if (key === undefined) continue;
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, path);
+      continue;
+    }
+    ctx.out.invalid('HPA409', path, metric.type,
+      `reads the same value as ${first}: the controller acts on the larger of the two proposals, so only one of the two targets ever counts`);
   }
 }

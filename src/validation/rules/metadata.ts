@@ -1,32 +1,51 @@
 /** `ValidateObjectMeta` for an HPA (`NameIsDNSSubdomain`), and the manifest's type. */
+import { ClusterProfile } from '../../cluster-profile';
+import { AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, deprecationWarning, servedApiVersions, servedState } from '../../model/api-versions';
 import { HPA_API_VERSION, HPA_KIND } from '../../private/constants';
-import { child, ErrorType } from '../issue-list';
+import { declareVersion } from '../../private/kubernetes-releases';
+import { child, ErrorType, IssueList } from '../issue-list';
 import { dns1123LabelErrors, labelValueErrors, objectNameErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
 import { isObject, isString } from '../../model/values';
 
 const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 
-export function checkTypeMeta(ctx: RuleContext): void {
-  const { apiVersion, kind } = ctx.manifest;
-  if (isString(apiVersion) && apiVersion !== HPA_API_VERSION) {
-    ctx.out.unsupported('HPA100', 'apiVersion', apiVersion, [HPA_API_VERSION],
-      migrationHint(apiVersion));
+/**
+ * apiVersion and kind. Every HPA version the cluster's release serves is accepted (the rules then
+ * run on the object as the API server converts it); a deprecated one gets the server's warning.
+ */
+export function checkTypeMeta(manifest: { [key: string]: any }, profile: ClusterProfile, out: IssueList): void {
+  const { apiVersion, kind } = manifest;
+  const served = servedApiVersions(profile.minor);
+  if (isString(apiVersion)) {
+    const state = servedState(apiVersion, profile.minor);
+    if (state === undefined) {
+      out.unsupported('HPA100', 'apiVersion', apiVersion, served, `set apiVersion to "${HPA_API_VERSION}"`);
+    } else if (!state.served) {
+      const when = state.removedIn !== undefined ? `removed in 1.${state.removedIn}` : `added in 1.${state.since}`;
+      out.add('HPA100', 'apiVersion', ErrorType.UNSUPPORTED, apiVersion,
+        `Kubernetes ${profile.version} does not serve this version (${when}), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "${apiVersion}"; served: ${served.map(v => JSON.stringify(v)).join(', ')}`,
+        state.removedIn !== undefined ? migrationHint(apiVersion) : declareVersion(`1.${state.since}`));
+    } else if (state.deprecated) {
+      out.add('HPA155', 'apiVersion', ErrorType.WARNING, undefined,
+        deprecationWarning(apiVersion, state.deprecated.since, state.deprecated.removedIn), migrationHint(apiVersion));
+    }
   } else if (apiVersion === undefined) {
-    ctx.out.required('HPA100', 'apiVersion', `must be "${HPA_API_VERSION}"`);
+    out.required('HPA100', 'apiVersion', `must be one of ${served.map(v => JSON.stringify(v)).join(', ')}`);
   }
   if (isString(kind) && kind !== HPA_KIND) {
-    ctx.out.unsupported('HPA100', 'kind', kind, [HPA_KIND]);
+    out.unsupported('HPA100', 'kind', kind, [HPA_KIND]);
   } else if (kind === undefined) {
-    ctx.out.required('HPA100', 'kind', `must be "${HPA_KIND}"`);
+    out.required('HPA100', 'kind', `must be "${HPA_KIND}"`);
   }
 }
 
 function migrationHint(apiVersion: string): string {
-  if (/^autoscaling\/(v1|v2beta1|v2beta2)$/.test(apiVersion)) {
-    return `${apiVersion} is an older HPA API: move to ${HPA_API_VERSION} (v2beta2 keeps the same fields; v1's targetCPUUtilizationPercentage becomes a Resource cpu metric with an Utilization target; v2beta1's targetAverageValue/targetValue move into metric.target)`;
+  switch (apiVersion) {
+    case AUTOSCALING_V2BETA2: return `move to ${HPA_API_VERSION}: change apiVersion only, the fields are the same`;
+    case AUTOSCALING_V2BETA1: return `move to ${HPA_API_VERSION}: each metric's targetAverageUtilization, targetAverageValue and targetValue move into a target with a type, metricName into metric.name`;
+    default: return `move to ${HPA_API_VERSION}`;
   }
-  return `set apiVersion to "${HPA_API_VERSION}"`;
 }
 
 export function checkMetadata(ctx: RuleContext): void {
