@@ -52,8 +52,17 @@ project.addTask('example', {
   exec: 'ts-node --project examples/tsconfig.json examples/main.ts',
 });
 
-// README and @example snippets must compile, so pacmak can translate them for Python/Java/Go.
-project.postCompileTask.exec('jsii-rosetta extract --strict');
+// README and @example snippets must compile, so pacmak can translate them for Python/Java/Go;
+// rosetta/translations/ replaces the translations rosetta cannot make compile (see
+// build-tools/rosetta-translations.js). pacmak reads the result from .jsii.tabl.json.
+const rosetta = project.addTask('rosetta', {
+  description: 'Translate README and @example snippets into Python, Java and Go (.jsii.tabl.json)',
+  steps: [
+    { exec: 'jsii-rosetta extract --strict' },
+    { exec: 'node build-tools/rosetta-translations.js' },
+  ],
+});
+project.postCompileTask.spawn(rosetta);
 
 // Performance: synth and validation cost against cdk8s-plus-27 and the raw L1 (not part of the tests).
 project.addTask('bench', {
@@ -70,7 +79,7 @@ project.addTask('test:bindings', {
 
 // Scratch of the bindings smoke tests and benchmark results must never be packed (jsii-pacmak
 // runs `npm pack` on the repository).
-project.npmignore?.exclude('/.bindings/', '/bench/results/');
+project.npmignore?.exclude('/.bindings/', '/bench/results/', '/build-tools/', '/rosetta/');
 
 // The registry lacks some platform builds of newer unrs-resolver releases (pulled in by
 // eslint's import resolver), which makes `npm ci` reject the lockfile.
