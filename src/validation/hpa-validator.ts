@@ -40,12 +40,15 @@ export interface ValidationRule {
  * Never throws: any input, however malformed, yields issues.
  *
  * @example
- * const issues = HpaValidator.validate({
- *   apiVersion: 'autoscaling/v2',
- *   kind: 'HorizontalPodAutoscaler',
- *   metadata: { name: 'web' },
- *   spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 0 },
- * });
+ * const issues = HpaValidator.validateYaml(`
+ * apiVersion: autoscaling/v2
+ * kind: HorizontalPodAutoscaler
+ * metadata:
+ *   name: web
+ * spec:
+ *   scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+ *   maxReplicas: 0
+ * `);
  * // issues[0]: spec.maxReplicas: Required value: must be set and greater than 0 [HPA102]
  */
 export class HpaValidator {

@@ -167,6 +167,8 @@ class Example(Chart):
 
 
 def python_file(ex):
+    if re.match(r"^(from \S+ import|import )", ex["code"]):
+        return ex["code"] + "\n", []  # a whole program, imports and all
     body, problems = [], []
     for line in ex["code"].splitlines():
         m = re.match(r"^# (\w+): ([\w.]+)$", line)
@@ -205,6 +207,8 @@ public class {cls} extends Chart {{
 
 
 def java_file(ex, cls):
+    if re.search(r"^public class \w+", ex["code"], re.M):
+        return ex["code"] + "\n", []  # a whole program, in a package of its own
     fields, body = [], []
     for line in ex["code"].splitlines():
         # rosetta writes `declare const deployment: kplus.Deployment;` as `Deployment deployment;`
@@ -238,6 +242,8 @@ var _ = kplus.NewDeployment
 
 
 def go_file(ex, fn):
+    if ex["code"].startswith("package main"):
+        return ex["code"] + "\n", []  # a whole program, in a package of its own
     body = textwrap.indent(ex["code"], "\t")
     return GO_HEADER + f"func {fn}(this constructs.Construct) {{\n{body}\n}}\n", []
 
@@ -259,9 +265,16 @@ def extract(lang, outdir, sources):
         elif lang == "java":
             name = f"Example{n:02d}.java"
             code, problems = java_file(ex, name[:-5])
+            main = re.search(r"^public class (\w+)", code, re.M)
+            if main and main.group(1) != name[:-5]:
+                name = f"ex{n:02d}/{main.group(1)}.java"
+                code = f"package ex{n:02d};\n\n" + code
         else:
             name = f"example_{n:02d}.go"
             code, problems = go_file(ex, f"example{n:02d}")
+            if code.startswith("package main"):
+                name = f"ex{n:02d}/main.go"
+        os.makedirs(os.path.dirname(os.path.join(outdir, name)), exist_ok=True)
         with open(os.path.join(outdir, name), "w") as f:
             f.write(code)
         manifest.append({"file": name, "where": ex["where"], "run": ex.get("run", False),

@@ -316,7 +316,7 @@ smoke_java() {
     -Dconstructs.version="$CONSTRUCTS_V" exec:exec -Dexec.executable=echo -Dexec.args=%classpath) \
     > "$WORK/tmp/java-classpath" 2> "$LOGS/java-classpath.log" || { say "java: no classpath (see $LOGS/java-classpath.log)"; return 1; }
   local jar="$ROOT/dist/java/io/cdk8shpa/cdk8s-hpa/$VERSION/cdk8s-hpa-$VERSION-sources.jar"
-  examples java "$jar" -- bash -c 'mkdir -p "$1/classes" && cd "$1" && javac -Xmaxerrs 100000 -encoding UTF-8 -nowarn -d classes -cp "$(tail -n 1 "$2")" Example*.java' \
+  examples java "$jar" -- bash -c 'mkdir -p "$1/classes" && cd "$1" && javac -Xmaxerrs 100000 -encoding UTF-8 -nowarn -d classes -cp "$(tail -n 1 "$2")" $(find . -name "*.java" | sort)' \
     _ "$WORK/examples/java" "$WORK/tmp/java-classpath" || true
 }
 
@@ -333,7 +333,7 @@ smoke_go() {
   local rc=0
   smoke go "$proj" go run . || rc=1
   # In a package of the smoke module, so the same `replace`s apply.
-  examples go "$ROOT/dist/go/cdk8shpa" -- bash -c 'mkdir -p "$2" && cp "$1"/example_*.go "$2/" && cd "$2" && go build -gcflags=-e . && go vet .' \
+  examples go "$ROOT/dist/go/cdk8shpa" -- bash -c 'mkdir -p "$2" && cd "$1" && cp -r . "$2"/ && cd "$2" && go build -gcflags=-e ./... && go vet ./...' \
     _ "$WORK/examples/go" "$proj/examples" || true
   return $rc
 }
