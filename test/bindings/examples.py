@@ -62,6 +62,7 @@ def python_examples(wheel):
         meta = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
         text = z.read(meta).decode()
         readme = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+        python_examples.readme = readme
         for heading, code in fences(readme, "python"):
             out.append({"where": "README: " + heading, "heading": heading, "code": code, "run": True})
         src = z.read("cdk8s_hpa/__init__.py").decode()
@@ -154,25 +155,25 @@ PY_VALUES = {
                                  'metrics=[Metric.resource_cpu(MetricTarget.average_utilization(50))])',
 }
 
+# The example runs at module level (not indented into a method, which would change its
+# multi-line strings), with `self` the chart a Chart subclass's constructor would have.
 PY_HEADER = """from cdk8s import App, Chart, Duration, Size
 import cdk8s_plus_27 as kplus
 from constructs import Construct
 from cdk8s_hpa import *
 
-
-class Example(Chart):
-    def __init__(self, scope, id):
-        super().__init__(scope, id)
+self = Chart(App(), "example")
 """
 
 
 def python_file(ex):
-    if re.match(r"^(from \S+ import|import )", ex["code"]):
-        return ex["code"] + "\n", []  # a whole program, imports and all
+    # A whole program imports cdk8s itself (rosetta only adds `from cdk8s_hpa import X` lines).
+    if re.search(r"^(from cdk8s import |import cdk8s\b)", ex["code"], re.M):
+        return ex["code"] + "\n", []
     body, problems = [], []
     for line in ex["code"].splitlines():
         m = re.match(r"^# (\w+): ([\w.]+)$", line)
-        if m and not body:
+        if m and all(b.startswith(("from ", "import ")) or " = " in b for b in body):
             value = PY_VALUES.get(m.group(2))
             if value is None:
                 problems.append(f"no fixture value for the declared {m.group(1)}: {m.group(2)}")
@@ -180,9 +181,7 @@ def python_file(ex):
             body.append(f"{m.group(1)} = " + value.format(name=m.group(1)))
         else:
             body.append(line)
-    code = PY_HEADER + textwrap.indent("\n".join(body) or "pass", " " * 8) + "\n"
-    code += '\n\nif __name__ == "__main__":\n    Example(App(), "example")\n'
-    return code, problems
+    return PY_HEADER + "\n".join(body) + "\n", problems
 
 
 JAVA_HEADER = """import io.cdk8shpa.*;
@@ -281,6 +280,9 @@ def extract(lang, outdir, sources):
                          "heading": ex.get("heading", ""), "problems": problems})
     with open(os.path.join(outdir, "examples.json"), "w") as f:
         json.dump(manifest, f, indent=1)
+    if lang == "python":
+        with open(os.path.join(outdir, "README.md"), "w") as f:
+            f.write(python_examples.readme)
     print(f"{lang}: {len(manifest)} examples extracted to {outdir}")
     return 0
 
@@ -301,6 +303,8 @@ def python_check(outdir, python):
             try:
                 r = subprocess.run([python, path], cwd=run_dir, capture_output=True, text=True, timeout=300)
                 status, out = ("ok" if r.returncode == 0 else "raised"), r.stdout + r.stderr
+                with open(path + ".stdout", "w") as f:
+                    f.write(r.stdout)
             except subprocess.TimeoutExpired:
                 status, out = "raised", "timed out after 300 s"
         with open(path + ".status", "w") as f:
@@ -336,6 +340,12 @@ def report(lang, outdir, log):
                     why.append(f"failed, but without {', '.join(missing)}: " + (out.strip().splitlines() or [""])[-1])
             elif status not in ("ok", "compiled"):
                 why.append("raised: " + (out.strip().splitlines() or ["(no output)"])[-1])
+            elif ex["run"]:
+                # What a README example prints, the README shows: each printed line must be in it.
+                readme = open(os.path.join(outdir, "README.md")).read()
+                stdout_file = os.path.join(outdir, ex["file"] + ".stdout")
+                printed = open(stdout_file).read().splitlines() if os.path.exists(stdout_file) else []
+                why += [f"prints a line the README does not show: {l}" for l in printed if l.strip() and l not in readme]
         if why:
             failed += 1
             print(f"FAIL {lang} example {ex['file']} ({ex['where']}):")

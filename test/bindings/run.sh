@@ -280,7 +280,7 @@ smoke_python() {
     "$1/bin/python" -m pip check' _ "$venv" "$wheel" "$CDK8S_V" "$PLUS_V" "$CONSTRUCTS_V" || return 1
   local rc=0
   smoke python "$TMPDIR" "$venv/bin/python" "$HERE/python/smoke.py" || rc=1
-  examples python "$wheel" -- "$HERE/examples.py" python-check "$WORK/examples/python" "$venv/bin/python" || true
+  examples python "$wheel" -- python3 "$HERE/examples.py" python-check "$WORK/examples/python" "$venv/bin/python" || true
   return $rc
 }
 
@@ -314,7 +314,7 @@ smoke_java() {
     -Dbindings.dist.repo="file://$ROOT/dist/java" -Dbindings.deps.repo="file://$deps" \
     -Dcdk8shpa.version="$VERSION" -Dcdk8s.version="$CDK8S_V" -Dcdk8splus.version="$PLUS_V" \
     -Dconstructs.version="$CONSTRUCTS_V" exec:exec -Dexec.executable=echo -Dexec.args=%classpath) \
-    > "$WORK/tmp/java-classpath" 2> "$LOGS/java-classpath.log" || { say "java: no classpath (see $LOGS/java-classpath.log)"; return 1; }
+    2> "$LOGS/java-classpath.log" | sed 's/\x1b\[[0-9;]*m//g' > "$WORK/tmp/java-classpath" || { say "java: no classpath (see $LOGS/java-classpath.log)"; return 1; }
   local jar="$ROOT/dist/java/io/cdk8shpa/cdk8s-hpa/$VERSION/cdk8s-hpa-$VERSION-sources.jar"
   examples java "$jar" -- bash -c 'mkdir -p "$1/classes" && cd "$1" && javac -Xmaxerrs 100000 -encoding UTF-8 -nowarn -d classes -cp "$(tail -n 1 "$2")" $(find . -name "*.java" | sort)' \
     _ "$WORK/examples/java" "$WORK/tmp/java-classpath" || true
