@@ -126,9 +126,14 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly ruleLevels: { [ruleId: string]: RuleLevel };
   private readonly duplicateOf?: string;
   private readonly printedWarnings = new Set<string>();
+  /** The `target` prop was not given (possible from untyped callers): one issue that says so. */
+  private readonly targetMissing: boolean;
 
   public constructor(scope: Construct, id: string, props: HorizontalPodAutoscalerV2Props) {
     super(scope, id);
+    // Props missing as a whole (an untyped caller) are reported at synth like any missing field.
+    props = props ?? ({} as HorizontalPodAutoscalerV2Props);
+    this.targetMissing = props.target == null;
     this.target = ScaleTarget.fromScalable(props.target);
     this.target.markHasAutoscaler();
     this.minReplicas = props.minReplicas;
@@ -145,7 +150,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       spec: Lazy.any({ produce: () => this._toKube() }),
     });
 
-    this.duplicateOf = this.registerTarget();
+    this.duplicateOf = this.targetMissing ? undefined : this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
 
@@ -175,6 +180,13 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       workload: this.target._facts(manifest.metadata?.namespace),
     });
     const extra = new IssueList();
+    let found = issues;
+    if (this.targetMissing) {
+      // Instead of the scaleTargetRef fields one by one: the prop the user has to set.
+      found = found.filter(issue => !issue.path.startsWith('spec.scaleTargetRef'));
+      extra.required('HPA106', 'spec.scaleTargetRef', 'the target prop is not set',
+        'set target to the workload to scale: a cdk8s-plus Deployment or StatefulSet, or ScaleTarget.fromReference({ apiVersion, kind, name })');
+    }
     if (this.duplicateOf) loadCrossObject().reportDuplicateTarget(extra, describeTarget(manifest), this.duplicateOf);
     for (const [ruleId, level] of Object.entries(this.ruleLevels)) {
       if (!isAdjustableRule(ruleId) || !Object.values(RuleLevel).includes(level)) {
@@ -183,7 +195,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
           : 'no such rule', 'see HpaValidator.rules() for the rule ids');
       }
     }
-    return [...issues, ...extra.issues].flatMap(issue => {
+    return [...found, ...extra.issues].flatMap(issue => {
       const level = isAdjustableRule(issue.ruleId) ? this.ruleLevels[issue.ruleId] : undefined;
       if (level === RuleLevel.OFF) return [];
       if (level === RuleLevel.ERROR) return [{ ...issue, severity: Severity.ERROR }];

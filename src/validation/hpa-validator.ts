@@ -1,5 +1,6 @@
 import { IConstruct } from 'constructs';
 import { ClusterProfile } from '../cluster-profile';
+import { IssueList } from './field-errors';
 import { loadEngine, loadTextValidation } from './load-engine';
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
@@ -54,7 +55,14 @@ export interface ValidationRule {
 export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
-    return loadEngine().validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
+    const issues = loadEngine().validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
+    if (!isEmptyObject(manifest)) return issues;
+    // One issue instead of every required field: an object with no fields is what arrives when
+    // a language binding could not pass the manifest (a Go struct pointer, a yaml.v2 map).
+    const empty = new IssueList();
+    empty.required('HPA100', '<root>', 'the manifest has no fields',
+      'give the HorizontalPodAutoscaler\'s fields as a map with string keys (in Go a map[string]interface{}: a struct, a pointer to one or a map[interface{}]interface{} arrives empty), or its YAML text to HpaValidator.validateYaml');
+    return [...issues.filter(issue => issue.path.startsWith('cluster.')), ...empty.issues];
   }
 
   /**
@@ -110,6 +118,10 @@ export class HpaValidator {
   }
 
   private constructor() {}
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 function isHpaConstruct(c: IConstruct): c is IConstruct & { validateHpa(): ValidationIssue[] } {

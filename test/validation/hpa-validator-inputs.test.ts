@@ -86,3 +86,16 @@ describe('HpaValidator.format', () => {
     expect(HpaValidator.format(issue, { withFix: false })).toBe('spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102]');
   });
 });
+
+describe('HpaValidator.validate on an object with no fields', () => {
+  test('is one issue that says how to pass a manifest, not one per missing field', () => {
+    const issues = HpaValidator.validate({});
+    expect(issues.map(i => [i.ruleId, i.path])).toEqual([['HPA100', '<root>']]);
+    expect(HpaValidator.format(issues[0])).toMatch(/^<root>: Required value: the manifest has no fields \[HPA100\] \(fix: .*map\[string\]interface\{\}.*validateYaml\)$/);
+  });
+
+  test('still reports a bad cluster profile', () => {
+    const issues = HpaValidator.validate({}, { cluster: ClusterProfile.of({ version: '0.1' }) });
+    expect(issues.map(i => i.ruleId)).toEqual(['HPA154', 'HPA100']);
+  });
+});
