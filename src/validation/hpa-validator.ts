@@ -56,13 +56,20 @@ export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
     const issues = loadEngine().validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
-    if (!isEmptyObject(manifest)) return issues;
-    // One issue instead of every required field: an object with no fields is what arrives when
-    // a language binding could not pass the manifest (a Go struct pointer, a yaml.v2 map).
-    const empty = new IssueList();
-    empty.required('HPA100', '<root>', 'the manifest has no fields',
-      'give the HorizontalPodAutoscaler\'s fields as a map with string keys (in Go a map[string]interface{}: a struct, a pointer to one or a map[interface{}]interface{} arrives empty), or its YAML text to HpaValidator.validateYaml');
-    return [...issues.filter(issue => issue.path.startsWith('cluster.')), ...empty.issues];
+    // One issue instead of every required field when the manifest did not arrive as a map of
+    // fields: nothing at all, or the keys of a Go map[interface{}]interface{} (yaml.v2's), which
+    // the jsii runtime passes as "<interface {} Value>".
+    const unreadable = new IssueList();
+    const goKeys = goInterfaceKeyPath(manifest, '');
+    if (isEmptyObject(manifest)) {
+      unreadable.required('HPA100', '<root>', 'the manifest has no fields', MANIFEST_FIX);
+    } else if (goKeys !== undefined) {
+      unreadable.invalid('HPA100', goKeys || '<root>', GO_INTERFACE_KEY,
+        'the keys of this map are not strings (a Go map[interface{}]interface{}, as gopkg.in/yaml.v2 decodes)', MANIFEST_FIX);
+    } else {
+      return issues;
+    }
+    return [...issues.filter(issue => issue.path.startsWith('cluster.')), ...unreadable.issues];
   }
 
   /**
@@ -118,6 +125,28 @@ export class HpaValidator {
   }
 
   private constructor() {}
+}
+
+const MANIFEST_FIX = 'give the HorizontalPodAutoscaler\'s fields as a map with string keys (in Go a map[string]interface{}, as gopkg.in/yaml.v3 decodes, or a pointer to a struct with json tags), or its YAML text to HpaValidator.validateYaml';
+/** What the Go jsii runtime sends for a map key that is not a string. */
+const GO_INTERFACE_KEY = '<interface {} Value>';
+
+/** The field path of the first map whose keys came from a Go map[interface{}]interface{}. */
+function goInterfaceKeyPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (depth > 50 || typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = goInterfaceKeyPath(value[i], `${path}[${i}]`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k === GO_INTERFACE_KEY) return path;
+    const found = goInterfaceKeyPath(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function isEmptyObject(value: unknown): boolean {

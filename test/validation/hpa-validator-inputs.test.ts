@@ -99,3 +99,14 @@ describe('HpaValidator.validate on an object with no fields', () => {
     expect(issues.map(i => i.ruleId)).toEqual(['HPA154', 'HPA100']);
   });
 });
+
+describe('HpaValidator.validate on a Go map[interface{}]interface{}', () => {
+  test('is one issue at the map whose keys are not strings, with how to pass the manifest', () => {
+    // What jsii-runtime-go sends for map[interface{}]interface{}{"spec": map[interface{}]interface{}{...}}.
+    const issues = HpaValidator.validate({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', spec: { '<interface {} Value>': 3 } });
+    expect(issues.map(i => [i.ruleId, i.path])).toEqual([['HPA100', 'spec']]);
+    expect(issues[0].message).toBe('Invalid value: "<interface {} Value>": the keys of this map are not strings (a Go map[interface{}]interface{}, as gopkg.in/yaml.v2 decodes)');
+    expect(issues[0].fix).toMatch(/map\[string\]interface\{\}.*validateYaml/);
+    expect(HpaValidator.validate({ '<interface {} Value>': 'x' }).map(i => i.path)).toEqual(['<root>']);
+  });
+});
