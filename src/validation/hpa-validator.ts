@@ -60,8 +60,8 @@ export class HpaValidator {
     // fields: nothing at all, or the keys of a Go map[interface{}]interface{} (yaml.v2's), which
     // the jsii runtime passes as "<interface {} Value>".
     const unreadable = new IssueList();
-    const goKeys = goInterfaceKeyPath(manifest, '');
-    if (isEmptyObject(manifest)) {
+    const goKeys = neverThrows(() => goInterfaceKeyPath(manifest, ''));
+    if (neverThrows(() => isEmptyObject(manifest))) {
       unreadable.required('HPA100', '<root>', 'the manifest has no fields', MANIFEST_FIX);
     } else if (goKeys !== undefined) {
       unreadable.invalid('HPA100', goKeys || '<root>', GO_INTERFACE_KEY,
@@ -147,6 +147,15 @@ function goInterfaceKeyPath(value: unknown, path: string, depth = 0): string | u
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** `fn()`, or undefined when reading the manifest throws (the engine reports that itself). */
+function neverThrows<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
 }
 
 function isEmptyObject(value: unknown): boolean {
