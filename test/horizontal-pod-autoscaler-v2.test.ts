@@ -251,6 +251,7 @@ describe('HorizontalPodAutoscalerV2', () => {
 
 describe('a missing target (from untyped callers)', () => {
   test('is one issue that names the prop, at synth, not a crash', () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {}); // the lints of these HPAs
     const app = Testing.app();
     const chart = new Chart(app, 'c');
     new HorizontalPodAutoscalerV2(chart, 'A', { maxReplicas: 3, minReplicas: 2 } as any);
@@ -265,5 +266,6 @@ describe('a missing target (from untyped callers)', () => {
     expect(HpaValidator.format(errors[0])).toBe('spec.scaleTargetRef: Required value: the target prop is not set [HPA106] '
       + '(fix: set target to the workload to scale: a cdk8s-plus Deployment or StatefulSet, or ScaleTarget.fromReference({ apiVersion, kind, name }))');
     expect(() => app.synth()).toThrow(/\[c\/A\] spec\.scaleTargetRef: Required value: the target prop is not set/);
+    jest.restoreAllMocks();
   });
 });

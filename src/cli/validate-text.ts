@@ -18,8 +18,12 @@ export function validateText(text: string, profile: ClusterProfile): ValidationI
   // Only the fields of ValidationIssue: the other languages receive exactly the struct.
   return located.map(issue => {
     const out: { -readonly [K in keyof ValidationIssue]: ValidationIssue[K] } = {
-      ruleId: issue.ruleId, severity: issue.severity, path: issue.path, message: issue.message,
-      line: issue.line, column: issue.column,
+      ruleId: issue.ruleId,
+      severity: issue.severity,
+      path: issue.path,
+      message: issue.message,
+      line: issue.line,
+      column: issue.column,
     };
     if (issue.value !== undefined) out.value = issue.value;
     if (issue.fix !== undefined) out.fix = issue.fix;

@@ -29,7 +29,9 @@ describe('HpaValidator.validateYaml', () => {
   test('gives the same issues as validate() on the same object', () => {
     const fromText = HpaValidator.validateYaml(TWO_ERRORS);
     const fromObject = HpaValidator.validate({
-      apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web' },
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
       spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 2, maxReplicas: 0 },
     });
     expect(fromText.map(({ line, column, ...rest }) => rest)).toEqual(fromObject);
