@@ -28,31 +28,28 @@ function blocks(text) {
   return found;
 }
 
-function main() {
-  if (!fs.existsSync(TABLET)) {
-    console.error(`rosetta-translations: ${path.relative(ROOT, TABLET)} missing: run 'jsii-rosetta extract' first`);
-    process.exit(1);
-  }
-  const tablet = JSON.parse(fs.readFileSync(TABLET, 'utf8'));
-  const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter(f => f.endsWith('.md')).sort() : [];
+/**
+ * Replaces the translations of `tablet` (a parsed .jsii.tabl.json) with those of `files`
+ * ({ name, text } each); returns { replaced, problems } and changes `tablet` in place.
+ */
+function applyTranslations(tablet, files) {
   const problems = [];
   let replaced = 0;
-  for (const file of files) {
-    const rel = path.relative(ROOT, path.join(DIR, file));
-    const all = blocks(fs.readFileSync(path.join(DIR, file), 'utf8'));
+  for (const { name, text } of files) {
+    const all = blocks(text);
     const ts = all.filter(b => b.lang === 'ts' || b.lang === 'typescript');
     if (ts.length !== 1) {
-      problems.push(`${rel}: needs exactly one \`\`\`ts block (the example as written), found ${ts.length}`);
+      problems.push(`${name}: needs exactly one \`\`\`ts block (the example as written), found ${ts.length}`);
       continue;
     }
     const others = all.filter(b => LANGUAGES[b.lang]);
     if (others.length === 0) {
-      problems.push(`${rel}: no \`\`\`python, \`\`\`java or \`\`\`go block`);
+      problems.push(`${name}: no \`\`\`python, \`\`\`java or \`\`\`go block`);
       continue;
     }
     const snippets = Object.values(tablet.snippets).filter(s => s.translations?.$?.source?.replace(/\s+$/, '') === ts[0].source);
     if (snippets.length === 0) {
-      problems.push(`${rel}: its TypeScript matches no example in README.md or an @example tag (the example changed: update the file)`);
+      problems.push(`${name}: its TypeScript matches no example in README.md or an @example tag (the example changed: update the file)`);
       continue;
     }
     for (const snippet of snippets) {
@@ -63,6 +60,18 @@ function main() {
       }
     }
   }
+  return { replaced, problems };
+}
+
+function main() {
+  if (!fs.existsSync(TABLET)) {
+    console.error(`rosetta-translations: ${path.relative(ROOT, TABLET)} missing: run 'jsii-rosetta extract' first`);
+    process.exit(1);
+  }
+  const tablet = JSON.parse(fs.readFileSync(TABLET, 'utf8'));
+  const names = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter(f => f.endsWith('.md')).sort() : [];
+  const files = names.map(f => ({ name: path.relative(ROOT, path.join(DIR, f)), text: fs.readFileSync(path.join(DIR, f), 'utf8') }));
+  const { replaced, problems } = applyTranslations(tablet, files);
   if (problems.length > 0) {
     for (const p of problems) console.error(`rosetta-translations: ${p}`);
     process.exit(1);
@@ -71,4 +80,6 @@ function main() {
   console.log(`rosetta-translations: ${replaced} hand-written translations from ${files.length} files`);
 }
 
-main();
+module.exports = { applyTranslations };
+
+if (require.main === module) main();
