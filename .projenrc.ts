@@ -53,6 +53,7 @@ const layers = {
   validation: './src/validation/**',
   simulation: './src/simulation/**',
   explain: './src/explain/**',
+  manifests: './src/manifests/**',
   cli: './src/cli/**',
 };
 project.eslint?.addRules({
@@ -61,21 +62,26 @@ project.eslint?.addRules({
     zones: [
       {
         target: layers.base,
-        from: [layers.top, layers.validation, layers.simulation, layers.explain, layers.cli],
+        from: [layers.top, layers.validation, layers.simulation, layers.explain, layers.manifests, layers.cli],
         message: 'src/model and src/private are the base: they import nothing of the library above them.',
       },
       {
         target: layers.validation,
-        from: [layers.simulation, layers.explain, layers.cli],
+        from: [layers.simulation, layers.explain, layers.manifests, layers.cli],
         message: 'The validation engine does not depend on the simulator, the explainer or the command line.',
       },
       {
         target: layers.simulation,
-        from: [layers.validation, layers.explain, layers.cli],
+        from: [layers.validation, layers.explain, layers.manifests, layers.cli],
         message: 'The simulator does not depend on the validation engine, the explainer or the command line; shared facts live in src/model.',
       },
       {
-        target: [layers.top, ...layers.base, layers.validation, layers.simulation, layers.explain],
+        target: layers.manifests,
+        from: [layers.simulation, layers.explain, layers.cli],
+        message: 'Reading manifests from text (src/manifests) does not depend on the simulator, the explainer or the command line.',
+      },
+      {
+        target: [layers.top, ...layers.base, layers.validation, layers.simulation, layers.explain, layers.manifests],
         from: layers.cli,
         message: 'Only the command line imports src/cli.',
       },
@@ -89,8 +95,17 @@ project.addTask('example', {
   exec: 'ts-node --project examples/tsconfig.json examples/main.ts',
 });
 
-// README and @example snippets must compile, so pacmak can translate them for Python/Java/Go.
-project.postCompileTask.exec('jsii-rosetta extract --strict');
+// README and @example snippets must compile, so pacmak can translate them for Python/Java/Go;
+// rosetta/translations/ replaces the translations rosetta cannot make compile (see
+// build-tools/rosetta-translations.js). pacmak reads the result from .jsii.tabl.json.
+const rosetta = project.addTask('rosetta', {
+  description: 'Translate README and @example snippets into Python, Java and Go (.jsii.tabl.json)',
+  steps: [
+    { exec: 'jsii-rosetta extract --strict' },
+    { exec: 'node build-tools/rosetta-translations.js' },
+  ],
+});
+project.postCompileTask.spawn(rosetta);
 
 // Performance: synth and validation cost against cdk8s-plus-27 and the raw L1 (not part of the tests).
 project.addTask('bench', {
@@ -108,9 +123,9 @@ project.addTask('test:bindings', {
 // Scratch of the bindings smoke tests and benchmark results must never be packed (jsii-pacmak
 // runs `npm pack` on the repository).
 project.npmignore?.exclude('/.bindings/', '/bench/results/');
-// The npm package carries the library, its command line and docs; not CI, benchmarks, examples
-// or rosetta fixtures (test/package-contents.test.ts keeps it so).
-project.npmignore?.exclude('/.ci/', '/bench/', '/examples/', '/rosetta/');
+// The npm package carries the library, its command line and docs; not CI, benchmarks, build
+// tools, examples or rosetta fixtures (test/package-contents.test.ts keeps it so).
+project.npmignore?.exclude('/.ci/', '/bench/', '/build-tools/', '/examples/', '/rosetta/');
 
 // The registry lacks some platform builds of newer unrs-resolver releases (pulled in by
 // eslint's import resolver), which makes `npm ci` reject the lockfile.

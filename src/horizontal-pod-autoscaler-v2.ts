@@ -116,9 +116,14 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly ruleLevels: { [ruleId: string]: RuleLevel };
   private readonly duplicateOf?: string;
   private readonly printedWarnings = new Set<string>();
+  /** The `target` prop was not given (possible from untyped callers): one issue that says so. */
+  private readonly targetMissing: boolean;
 
   public constructor(scope: Construct, id: string, props: HorizontalPodAutoscalerV2Props) {
     super(scope, id);
+    // Props missing as a whole (an untyped caller) are reported at synth like any missing field.
+    props = props ?? ({} as HorizontalPodAutoscalerV2Props);
+    this.targetMissing = props.target == null;
     this.target = ScaleTarget.fromScalable(props.target);
     this.target.markHasAutoscaler();
     this.minReplicas = props.minReplicas;
@@ -135,7 +140,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       spec: Lazy.any({ produce: () => this._toKube() }),
     });
 
-    this.duplicateOf = this.registerTarget();
+    this.duplicateOf = this.targetMissing ? undefined : this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
 
@@ -165,6 +170,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       workload: this.target._facts(manifest.metadata?.namespace),
       duplicateOf: this.duplicateOf,
       ruleLevels: this.ruleLevels,
+      targetPropMissing: this.targetMissing,
     });
   }
 

@@ -4,6 +4,7 @@ export * from './scale-target';
 export * from './object-reference';
 export * from './metric';
 export * from './metric-target';
+export * from './quantity';
 export * from './behavior';
 export * from './scaling-policy';
 export * from './external-fallback';

@@ -1,10 +1,11 @@
 /**
  * The modules loaded on first use, in one place: `require('cdk8s-hpa')` stays cheap for apps
  * that only build HPAs until synth. The validation engine and its rules, the simulation's spec
- * reader and run, the renderings of its results, and the explainer of live HPAs are loaded the
- * first time they are used.
+ * reader and run, the renderings of its results, the explainer of live HPAs and the reader of
+ * YAML text are loaded the first time they are used.
  */
 import type * as Explainer from './explain/explainer';
+import type * as TextValidation from './manifests/text-validation';
 import type * as SpecReader from './simulation/hpa-spec';
 import type * as Csv from './simulation/result-csv';
 import type * as Svg from './simulation/result-svg';
@@ -36,3 +37,6 @@ export const loadSvgRenderer = onFirstUse(() => require('./simulation/result-svg
 
 /** The explainer of live HPAs (`explainManifest`). */
 export const loadExplainer = onFirstUse(() => require('./explain/explainer') as typeof Explainer);
+
+/** `HpaValidator.validateYaml()`'s reader of YAML text with positions (it loads the YAML parser). */
+export const loadTextValidation = onFirstUse(() => require('./manifests/text-validation') as typeof TextValidation);

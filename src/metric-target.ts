@@ -1,4 +1,5 @@
 import { renderQuantity } from './model/quantity';
+import { Quantity } from './quantity';
 
 /**
  * What a metric's value is compared with.
@@ -18,7 +19,9 @@ export enum MetricTargetType {
  * The target value of a metric: `value`, `averageValue` or `averageUtilization`.
  *
  * Quantities are numbers or Kubernetes quantity strings (`'500m'`, `'1Gi'`, `'0.01'`) and are
- * rendered as quantity strings. Bad values are not refused here: the construct's synth-time
+ * rendered as quantity strings. `valueQuantity()` and `averageValueQuantity()` take a typed
+ * `Quantity` instead, for languages where a number-or-string parameter is untyped (`Object` in
+ * Java, `interface{}` in Go). Bad values are not refused here: the construct's synth-time
  * validation reports them with their field path.
  *
  * @example
@@ -35,6 +38,16 @@ export class MetricTarget {
   /** The metric divided by the number of pods should equal `quantity` (`type: AverageValue`). */
   public static averageValue(quantity: number | string): MetricTarget {
     return new MetricTarget(MetricTargetType.AVERAGE_VALUE, quantity, undefined);
+  }
+
+  /** `value()` with a typed quantity: `MetricTarget.valueQuantity(Quantity.parse('2k'))`. */
+  public static valueQuantity(quantity: Quantity): MetricTarget {
+    return MetricTarget.value(quantity?.amount);
+  }
+
+  /** `averageValue()` with a typed quantity: `MetricTarget.averageValueQuantity(Quantity.parse('500m'))`. */
+  public static averageValueQuantity(quantity: Quantity): MetricTarget {
+    return MetricTarget.averageValue(quantity?.amount);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { ApiObject, App, Chart, Duration, JsonPatch, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, Metric, MetricTarget, RuleLevel, ScaleTarget, ScalingPolicy,
+  Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, HpaValidator, Metric, MetricTarget, RuleLevel, ScaleTarget, ScalingPolicy,
   SelectPolicy, Severity,
 } from '../src';
 
@@ -276,5 +276,26 @@ describe('HorizontalPodAutoscalerV2', () => {
       ClusterProfile.of({ featureGates: { HPAScaleToZero: true, HPAExternalMetricFallback: true } }).applyTo(chart);
       expect(hpa.validateHpa()).toEqual([]);
     });
+  });
+});
+
+describe('a missing target (from untyped callers)', () => {
+  test('is one issue that names the prop, at synth, not a crash', () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {}); // the lints of these HPAs
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    new HorizontalPodAutoscalerV2(chart, 'A', { maxReplicas: 3, minReplicas: 2 } as any);
+    new HorizontalPodAutoscalerV2(chart, 'B', undefined as any);
+    const errors = HpaValidator.validateApp(app).filter(i => i.severity === Severity.ERROR);
+    expect(errors.map(i => [i.constructPath, i.ruleId, i.path])).toEqual([
+      ['c/A', 'HPA106', 'spec.scaleTargetRef'],
+      ['c/B', 'HPA102', 'spec.maxReplicas'],
+      ['c/B', 'HPA103', 'spec.maxReplicas'],
+      ['c/B', 'HPA106', 'spec.scaleTargetRef'],
+    ]);
+    expect(HpaValidator.format(errors[0])).toBe('spec.scaleTargetRef: Required value: the target prop is not set [HPA106] '
+      + '(fix: set target to the workload to scale: a cdk8s-plus Deployment or StatefulSet, or ScaleTarget.fromReference({ apiVersion, kind, name }))');
+    expect(() => app.synth()).toThrow(/\[c\/A\] spec\.scaleTargetRef: Required value: the target prop is not set/);
+    jest.restoreAllMocks();
   });
 });

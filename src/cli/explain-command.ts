@@ -6,14 +6,14 @@ import { ClusterProfile } from '../cluster-profile';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { ExplainArgs, parseExplainArgs } from './explain-args';
-import { fieldPathSegments } from './field-path';
 import { clusterProfileOf } from './flags';
 import { formatGithub, formatText, Located } from './formatters';
-import { InputObject, InputObjects, positionIn } from './input-objects';
 import { collectInputs, STDIN_NAME } from './inputs';
-import { loadObjects } from './load-objects';
 import { HpaExplainer } from '../explain/hpa-explainer';
 import { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
+import { fieldPathSegments } from '../manifests/field-path';
+import { InputObject, InputObjects, positionIn } from '../manifests/input-objects';
+import { loadObjects } from '../manifests/load-objects';
 import { Severity } from '../validation/validation-issue';
 
 export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|->...

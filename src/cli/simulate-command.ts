@@ -4,17 +4,18 @@
  */
 import * as fs from 'fs';
 import { ClusterProfile } from '../cluster-profile';
-import { checkHpa } from './check-hpa';
+import { loadEngine } from '../lazy-internals';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { clusterProfileOf } from './flags';
 import { formatSummary, formatText } from './formatters';
-import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, Input } from './inputs';
-import { loadObjects } from './load-objects';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
+import { checkHpa } from '../manifests/check-hpa';
+import { InputObject, InputObjects } from '../manifests/input-objects';
+import { loadObjects } from '../manifests/load-objects';
 import { DEFAULT_SYNC_PERIOD_SECONDS } from '../private/constants';
 import { HpaSimulator } from '../simulation/hpa-simulator';
 import { SimulationTrace } from '../simulation/simulation-trace';
@@ -128,7 +129,7 @@ function runSimulate(argv: readonly string[], io: Io): number {
     return EXIT_ISSUES;
   }
   const hpa = pickHpa(objects.hpas, args.hpa, args.name);
-  const issues = checkHpa(hpa, profile, objects);
+  const issues = checkHpa(loadEngine(), hpa, profile, objects);
   const errors = issues.filter(i => i.severity === Severity.ERROR).length;
   if (errors > 0) {
     io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));

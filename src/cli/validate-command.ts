@@ -2,15 +2,16 @@
  * `cdk8s-hpa validate`: the library's checks on any HPA YAML or JSON, with file:line:column.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { checkHpa } from './check-hpa';
+import { loadEngine } from '../lazy-internals';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { clusterProfileOf } from './flags';
 import { formatReport, formatSummary, Located } from './formatters';
-import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, MAX_INPUT_BYTES } from './inputs';
-import { loadObjects } from './load-objects';
 import { parseValidateArgs } from './validate-args';
+import { checkHpa } from '../manifests/check-hpa';
+import { InputObject, InputObjects } from '../manifests/input-objects';
+import { loadObjects } from '../manifests/load-objects';
 import { Severity } from '../validation/validation-issue';
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
@@ -83,13 +84,14 @@ function runValidate(argv: readonly string[], io: Io): number {
   const syntaxErrors = loadObjects(collected.inputs, objects);
 
   const duplicates = objects.duplicateTargets();
+  const engine = loadEngine();
   const hpasByFile = new Map<string, InputObject[]>();
   for (const hpa of objects.hpas) hpasByFile.set(hpa.file, [...(hpasByFile.get(hpa.file) ?? []), hpa]);
   // In input order: each file's syntax errors and HPAs' issues, by position.
   for (const input of collected.inputs) {
     const ofFile: Located[] = [...(syntaxErrors.get(input.name) ?? [])];
     for (const hpa of hpasByFile.get(input.name) ?? []) {
-      ofFile.push(...checkHpa(hpa, profile, objects, duplicates.get(hpa)));
+      ofFile.push(...checkHpa(engine, hpa, profile, objects, duplicates.get(hpa)));
     }
     issues.push(...ofFile.map((issue, i) => ({ issue, i }))
       .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.i - b.i)

@@ -37,6 +37,11 @@ export interface EngineOptions {
   readonly duplicateOf?: string;
   /** Severity overrides for lint and cross-object rules; a bad one is reported as HPA000. */
   readonly ruleLevels?: { readonly [ruleId: string]: RuleLevel };
+  /**
+   * The construct was given no `target` (an untyped caller): one issue names the prop, instead of
+   * one per `scaleTargetRef` field.
+   */
+  readonly targetPropMissing?: boolean;
 }
 
 /**
@@ -50,8 +55,13 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   } catch (e) {
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
-  const issues = sortInManifestOrder(out.issues, manifest);
+  let issues = sortInManifestOrder(out.issues, manifest);
   const extra = new IssueList();
+  if (options.targetPropMissing) {
+    issues = issues.filter(issue => !issue.path.startsWith('spec.scaleTargetRef'));
+    extra.required('HPA106', 'spec.scaleTargetRef', 'the target prop is not set',
+      'set target to the workload to scale: a cdk8s-plus Deployment or StatefulSet, or ScaleTarget.fromReference({ apiVersion, kind, name })');
+  }
   if (options.duplicateOf !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
     reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.duplicateOf);
@@ -66,6 +76,7 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
   for (const [field, value, detail] of profile._problems()) {
     out.invalid('HPA154', `cluster.${field}`, value, detail);
   }
+  if (unreadable(manifest, out)) return;
   const decoded = decode(manifest, profile, out);
   if (!isObject(decoded)) {
     if (decoded === undefined) out.required('HPA100', '<root>', 'must be a HorizontalPodAutoscaler object');
@@ -103,6 +114,56 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   if (options.workload) checkAgainstWorkload(ctx, options.workload);
   checkLints(ctx);
   checkBehaviorLints(ctx);
+}
+
+const MANIFEST_FIX = 'give the HorizontalPodAutoscaler\'s fields as a map with string keys (in Go a map[string]interface{}, as gopkg.in/yaml.v3 decodes, or a pointer to a struct with json tags), or its YAML text to HpaValidator.validateYaml';
+/** What the Go jsii runtime sends for a map key that is not a string. */
+const GO_INTERFACE_KEY = '<interface {} Value>';
+
+/**
+ * One issue instead of every required field when the manifest did not arrive as a map of fields:
+ * nothing at all, or the keys of a Go map[interface{}]interface{} (yaml.v2's), which the jsii
+ * runtime passes as "<interface {} Value>".
+ */
+function unreadable(manifest: unknown, out: IssueList): boolean {
+  if (isObject(manifest) && Object.keys(manifest).length === 0) {
+    out.required('HPA100', '<root>', 'the manifest has no fields', MANIFEST_FIX);
+    return true;
+  }
+  // A cheap walk first: the path is built only for the rare manifest that has such keys.
+  if (!hasGoInterfaceKey(manifest, 0)) return false;
+  const goKeys = goInterfaceKeyPath(manifest, '', 0);
+  if (goKeys === undefined) return false;
+  out.invalid('HPA100', goKeys || '<root>', GO_INTERFACE_KEY,
+    'the keys of this map are not strings (a Go map[interface{}]interface{}, as gopkg.in/yaml.v2 decodes)', MANIFEST_FIX);
+  return true;
+}
+
+function hasGoInterfaceKey(value: unknown, depth: number): boolean {
+  if (depth > 50 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(v => hasGoInterfaceKey(v, depth + 1));
+  for (const k in value) {
+    if (k === GO_INTERFACE_KEY || hasGoInterfaceKey((value as { [key: string]: unknown })[k], depth + 1)) return true;
+  }
+  return false;
+}
+
+/** The field path of the first map whose keys came from a Go map[interface{}]interface{}. */
+function goInterfaceKeyPath(value: unknown, path: string, depth: number): string | undefined {
+  if (depth > 50 || typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = goInterfaceKeyPath(value[i], index(path, i), depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const k of Object.keys(value)) {
+    if (k === GO_INTERFACE_KEY) return path;
+    const found = goInterfaceKeyPath((value as { [key: string]: unknown })[k], child(path, k), depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
+import { IConstruct } from 'constructs';
 import { ClusterProfile } from '../cluster-profile';
-import { loadEngine } from '../lazy-internals';
+import { loadEngine, loadTextValidation } from '../lazy-internals';
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 
@@ -10,6 +11,15 @@ export interface HpaValidationOptions {
    * @default - the newest Kubernetes release the library knows, with its default feature gates
    */
   readonly cluster?: ClusterProfile;
+}
+
+/** Options of `HpaValidator.format()`. */
+export interface IssueFormatOptions {
+  /**
+   * Whether to end the line with the issue's fix, `(fix: ...)`.
+   * @default true
+   */
+  readonly withFix?: boolean;
 }
 
 /** A rule the validator checks. */
@@ -30,12 +40,15 @@ export interface ValidationRule {
  * Never throws: any input, however malformed, yields issues.
  *
  * @example
- * const issues = HpaValidator.validate({
- *   apiVersion: 'autoscaling/v2',
- *   kind: 'HorizontalPodAutoscaler',
- *   metadata: { name: 'web' },
- *   spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 0 },
- * });
+ * const issues = HpaValidator.validateYaml(`
+ * apiVersion: autoscaling/v2
+ * kind: HorizontalPodAutoscaler
+ * metadata:
+ *   name: web
+ * spec:
+ *   scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: web }
+ *   maxReplicas: 0
+ * `);
  * // issues[0]: spec.maxReplicas: Required value: must be set and greater than 0 [HPA102]
  */
 export class HpaValidator {
@@ -44,9 +57,41 @@ export class HpaValidator {
     return loadEngine().validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
   }
 
-  /** An issue as one line: `spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102] (fix: ...)`. */
-  public static format(issue: ValidationIssue): string {
-    return `${issue.path}: ${issue.message} [${issue.ruleId}]${issue.fix ? ` (fix: ${issue.fix})` : ''}`;
+  /**
+   * Every issue of the HorizontalPodAutoscalers in a YAML or JSON text, with the `line` and
+   * `column` of each: any number of documents, `kind: List` too, as `cdk8s-hpa validate` reads
+   * files. Other kinds are not checked, but a workload in the same text is matched to the HPAs
+   * that target it for the cross-object checks. A syntax error is an issue with rule id `YAML`.
+   *
+   * The way to give a manifest from Python, Java or Go: no map keys to get right in a language
+   * whose names differ from Kubernetes' (Python's `api_version`), and positions to report.
+   */
+  public static validateYaml(text: string, options: HpaValidationOptions = {}): ValidationIssue[] {
+    if (typeof text !== 'string') {
+      throw new Error(`HpaValidator.validateYaml: text must be a string of YAML or JSON, got ${text === null ? 'null' : typeof text}`);
+    }
+    return loadTextValidation().validateText(text, options?.cluster ?? ClusterProfile.defaultProfile(), loadEngine());
+  }
+
+  /**
+   * Every issue of every `HorizontalPodAutoscalerV2` in an app, as `cdk8s synth` would report
+   * them, each with the path of its construct in `constructPath`; for tests in any language.
+   */
+  public static validateApp(app: IConstruct): ValidationIssue[] {
+    return HpaValidator.validateConstructs(app);
+  }
+
+  /** Every issue of every `HorizontalPodAutoscalerV2` in a chart (see `validateApp()`). */
+  public static validateChart(chart: IConstruct): ValidationIssue[] {
+    return HpaValidator.validateConstructs(chart);
+  }
+
+  /**
+   * An issue as one line: `spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102] (fix: ...)`.
+   */
+  public static format(issue: ValidationIssue, options: IssueFormatOptions = {}): string {
+    const fix = issue.fix && (options?.withFix ?? true) ? ` (fix: ${issue.fix})` : '';
+    return `${issue.path}: ${issue.message} [${issue.ruleId}]${fix}`;
   }
 
   /** Every rule, in id order. */
@@ -54,5 +99,20 @@ export class HpaValidator {
     return Object.entries(RULES).map(([ruleId, info]) => ({ ruleId, severity: info.severity, summary: info.summary }));
   }
 
+  private static validateConstructs(scope: IConstruct): ValidationIssue[] {
+    if (scope?.node === undefined) {
+      throw new Error('HpaValidator.validateApp/validateChart: expected a construct (an App or a Chart)');
+    }
+    // Found by shape, not by class: HorizontalPodAutoscalerV2 imports this module.
+    return scope.node.findAll().flatMap(c => isHpaConstruct(c)
+      ? c.validateHpa().map(issue => ({ ...issue, constructPath: c.node.path }))
+      : []);
+  }
+
   private constructor() {}
+}
+
+function isHpaConstruct(c: IConstruct): c is IConstruct & { validateHpa(): ValidationIssue[] } {
+  const candidate = c as unknown as { validateHpa?: unknown; resourceType?: unknown };
+  return candidate.resourceType === 'horizontalpodautoscalers' && typeof candidate.validateHpa === 'function';
 }

@@ -31,4 +31,21 @@ export interface ValidationIssue {
    * @default - none
    */
   readonly fix?: string;
+  /**
+   * The 1-based line of the offending field (or of its nearest present parent) in the YAML or
+   * JSON text, for issues of `HpaValidator.validateYaml()`.
+   * @default - none (the manifest was not given as text)
+   */
+  readonly line?: number;
+  /**
+   * The 1-based column that goes with `line`.
+   * @default - none (the manifest was not given as text)
+   */
+  readonly column?: number;
+  /**
+   * The path of the `HorizontalPodAutoscalerV2` construct, for issues of
+   * `HpaValidator.validateApp()` and `HpaValidator.validateChart()`.
+   * @default - none (the manifest did not come from a construct)
+   */
+  readonly constructPath?: string;
 }

@@ -56,9 +56,18 @@ trap 'exit 130' INT TERM
 
 say() { printf 'bindings: %s\n' "$*"; }
 summary() {
-  local passed=0 failed=0 lang
+  local passed=0 failed=0 lang p f
   for lang in "${LANGS[@]}"; do
     if [ -n "${FAILED_WHY[$lang]:-}" ]; then failed=$((failed + 1)); else passed=$((passed + 1)); fi
+    # each documentation example counts once; a language whose examples were never checked
+    # (its build failed) counts as failed above already
+    if [ -f "$WORK/examples/$lang/count" ]; then
+      read -r p f < "$WORK/examples/$lang/count"
+      passed=$((passed + p)); failed=$((failed + f))
+    elif [ -z "${FAILED_WHY[$lang]:-}" ]; then
+      say "FAIL $lang: its documentation examples were not checked (see $LOGS/$lang-examples*.log)"
+      failed=$((failed + 1))
+    fi
   done
   say "timings: ${TIMINGS[*]:-none} total=$(( $(date +%s) - T_START ))s"
   echo "bindings: $passed passed, $failed failed"
@@ -137,8 +146,8 @@ DEP_DIRS=("$(pkg_dir constructs)" "$(pkg_dir cdk8s)" "$(pkg_dir cdk8s-plus-27)")
 DEPS_KEY="constructs-$CONSTRUCTS_V.cdk8s-$CDK8S_V.cdk8s-plus-27-$PLUS_V.pacmak-$PACMAK_V"
 
 mkdir -p "$LOGS" "$CACHE"
-rm -rf "$WORK/tmp" "$WORK/work" "$WORK/pacmak-"*
-mkdir -p "$WORK/tmp" "$WORK/work"
+rm -rf "$WORK/tmp" "$WORK/work" "$WORK/pacmak-"* "$WORK/examples"
+mkdir -p "$WORK/tmp" "$WORK/work" "$WORK/examples"
 export TMPDIR="$WORK/tmp"   # synth outdirs and jsii runtime scratch of the smoke programs
 say "scratch and logs: $WORK"
 say "cdk8s-hpa $VERSION; constructs $CONSTRUCTS_V, cdk8s $CDK8S_V, cdk8s-plus-27 $PLUS_V, jsii-pacmak $PACMAK_V, node $(node --version)"
@@ -227,6 +236,12 @@ for lang in "${LANGS[@]}"; do
   esac
 done
 
+# The documentation examples translated as a release translates them (the post-compile `rosetta`
+# task: jsii-rosetta extract, then rosetta/translations/): jsii-pacmak reads them from the tablet.
+if ! step rosetta "$LOGS/rosetta.log" "$ROOT/node_modules/.bin/projen" rosetta; then
+  die "the rosetta task failed: the examples could not be translated (see $LOGS/rosetta.log)"
+fi
+
 # The Java chain in the background: its output and timings are collected when it is waited for.
 if wants java; then
   (
@@ -263,7 +278,23 @@ smoke_python() {
     "$1/bin/python" -m pip uninstall -y -q cdk8s-hpa
     "$1/bin/python" -m pip install -q --no-input "$2" "cdk8s==$3" "cdk8s-plus-27==$4" "constructs==$5" "PyYAML>=6,<7"
     "$1/bin/python" -m pip check' _ "$venv" "$wheel" "$CDK8S_V" "$PLUS_V" "$CONSTRUCTS_V" || return 1
-  smoke python "$TMPDIR" "$venv/bin/python" "$HERE/python/smoke.py"
+  local rc=0
+  smoke python "$TMPDIR" "$venv/bin/python" "$HERE/python/smoke.py" || rc=1
+  examples python "$wheel" -- python3 "$HERE/examples.py" python-check "$WORK/examples/python" "$venv/bin/python" || true
+  return $rc
+}
+
+# examples LANG SOURCE -- CMD...: extracts LANG's documentation examples from SOURCE (the built
+# package) into $WORK/examples/LANG, checks them with CMD (its output is the log the report
+# reads) and prints one line per example; each example counts in the last line.
+examples() {
+  local lang="$1" src="$2" dir="$WORK/examples/$1" t0 rc=0; shift 3
+  t0=$(date +%s)
+  python3 "$HERE/examples.py" extract "$lang" "$dir" "$src" || return 1
+  "$@" > "$LOGS/$lang-examples.log" 2>&1 || true
+  python3 "$HERE/examples.py" report "$lang" "$dir" "$LOGS/$lang-examples.log" | tee "$LOGS/$lang-examples-report.log" || rc=1
+  TIMINGS+=("$lang:examples=$(( $(date +%s) - t0 ))s")
+  return $rc
 }
 
 smoke_java() {
@@ -276,7 +307,17 @@ smoke_java() {
     mvn -q -B -Dmaven.repo.local="$M2_REPO" \
     -Dbindings.dist.repo="file://$ROOT/dist/java" -Dbindings.deps.repo="file://$deps" \
     -Dcdk8shpa.version="$VERSION" -Dcdk8s.version="$CDK8S_V" -Dcdk8splus.version="$PLUS_V" \
-    -Dconstructs.version="$CONSTRUCTS_V" compile exec:java
+    -Dconstructs.version="$CONSTRUCTS_V" compile exec:java || return 1
+  # The examples compile against the same artifacts: the classpath Maven resolved for the smoke
+  # program (exec-maven-plugin prints it; it is already in the local repository).
+  (cd "$proj" && mvn -q -B -Dmaven.repo.local="$M2_REPO" \
+    -Dbindings.dist.repo="file://$ROOT/dist/java" -Dbindings.deps.repo="file://$deps" \
+    -Dcdk8shpa.version="$VERSION" -Dcdk8s.version="$CDK8S_V" -Dcdk8splus.version="$PLUS_V" \
+    -Dconstructs.version="$CONSTRUCTS_V" exec:exec -Dexec.executable=echo -Dexec.args=%classpath) \
+    2> "$LOGS/java-classpath.log" | sed 's/\x1b\[[0-9;]*m//g' > "$WORK/tmp/java-classpath" || { say "java: no classpath (see $LOGS/java-classpath.log)"; return 1; }
+  local jar="$ROOT/dist/java/io/cdk8shpa/cdk8s-hpa/$VERSION/cdk8s-hpa-$VERSION-sources.jar"
+  examples java "$jar" -- bash -c 'mkdir -p "$1/classes" && cd "$1" && javac -Xmaxerrs 100000 -encoding UTF-8 -nowarn -d classes -cp "$(tail -n 1 "$2")" $(find . -name "*.java" | sort)' \
+    _ "$WORK/examples/java" "$WORK/tmp/java-classpath" || true
 }
 
 smoke_go() {
@@ -289,7 +330,12 @@ smoke_go() {
     replaces+=("-replace=$mod=$deps/$d")
   done
   step go:mod-tidy "$LOGS/go-mod.log" bash -c 'cd "$1" && shift && go mod edit "$@" && go mod tidy' _ "$proj" "${replaces[@]}" || return 1
-  smoke go "$proj" go run .
+  local rc=0
+  smoke go "$proj" go run . || rc=1
+  # In a package of the smoke module, so the same `replace`s apply.
+  examples go "$ROOT/dist/go/cdk8shpa" -- bash -c 'mkdir -p "$2" && cd "$1" && cp -r . "$2"/ && cd "$2" && go build -gcflags=-e ./... && go vet ./...' \
+    _ "$WORK/examples/go" "$proj/examples" || true
+  return $rc
 }
 
 run_smoke() {

@@ -1,4 +1,4 @@
-import { fieldPathSegments } from '../../src/cli/field-path';
+import { fieldPathSegments } from '../../src/manifests/field-path';
 
 describe('fieldPathSegments', () => {
   test.each([

@@ -1,4 +1,4 @@
-import { parseSource } from '../../src/cli/yaml-source';
+import { parseSource } from '../../src/manifests/yaml-source';
 
 describe('parseSource', () => {
   test('parses every document of a multi-document source, with positions of keys and list items', () => {

@@ -1,6 +1,9 @@
 // Go smoke test of the cdk8s-hpa Go module built by jsii-pacmak: synthesizes an HPA for a
 // cdk8s-plus-27 Deployment, reads the YAML back and checks the values, then checks that a
-// validation error surfaces in Go (jsii turns the JavaScript error into a panic). One PASS/FAIL
+// validation error surfaces in Go (jsii turns the JavaScript error into a panic); then goes over
+// the rest of the public API as a Go user reaches it: every factory, the validator (map, YAML
+// text, app, and the values the jsii runtime cannot pass as objects), the simulator, the cluster
+// profile set on a scope, and the panics a missing prop or a mistyped quantity give. One PASS/FAIL
 // line per check; exit status 1 on any failure.
 package main
 
@@ -253,16 +256,266 @@ func guard(step string, fn func()) {
 	fn()
 }
 
+const webHpaYaml = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: web
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: web
+  minReplicas: 2
+  maxReplicas: 0
+`
+
+func checkFactories() {
+	app := cdk8s.Testing_App(nil)
+	chart := cdk8s.NewChart(app, jsii.String("factories"), nil)
+	cdk8shpa.ClusterProfile_Of(&cdk8shpa.ClusterProfileOptions{
+		Version:      jsii.String("1.36"),
+		FeatureGates: &map[string]*bool{"HPAExternalMetricFallback": jsii.Bool(true)},
+	}).ApplyTo(chart)
+	api := cdk8splus27.NewDeployment(chart, jsii.String("Api"), &cdk8splus27.DeploymentProps{
+		Containers: &[]*cdk8splus27.ContainerProps{{
+			Name:  jsii.String("app"),
+			Image: jsii.String("api"),
+			Resources: &cdk8splus27.ContainerResources{
+				Cpu:    &cdk8splus27.CpuResources{Request: cdk8splus27.Cpu_Millis(jsii.Number(100))},
+				Memory: &cdk8splus27.MemoryResources{Request: cdk8s.Size_Mebibytes(jsii.Number(128))},
+			},
+		}},
+	})
+	hpa := cdk8shpa.NewHorizontalPodAutoscalerV2(chart, jsii.String("Hpa"), &cdk8shpa.HorizontalPodAutoscalerV2Props{
+		Target:      cdk8shpa.ScaleTarget_FromScalable(api),
+		MinReplicas: jsii.Number(2),
+		MaxReplicas: jsii.Number(9),
+		Metrics: &[]cdk8shpa.Metric{
+			cdk8shpa.Metric_Resource(jsii.String("memory"), cdk8shpa.MetricTarget_AverageValueQuantity(cdk8shpa.Quantity_Parse(jsii.String("100Mi")))),
+			cdk8shpa.Metric_ResourceMemory(cdk8shpa.MetricTarget_AverageUtilization(jsii.Number(80))),
+			cdk8shpa.Metric_ContainerResource(&cdk8shpa.ContainerResourceMetricOptions{
+				Container: jsii.String("app"), Resource: jsii.String("cpu"), Target: cdk8shpa.MetricTarget_AverageUtilization(jsii.Number(60)),
+			}),
+			cdk8shpa.Metric_Pods(&cdk8shpa.PodsMetricOptions{Name: jsii.String("rps"), Target: cdk8shpa.MetricTarget_AverageValue(jsii.String("5"))}),
+			cdk8shpa.Metric_Object(&cdk8shpa.ObjectMetricOptions{
+				DescribedObject: cdk8shpa.DescribedObject_FromResource(api),
+				Name:            jsii.String("hits"),
+				Target:          cdk8shpa.MetricTarget_ValueQuantity(cdk8shpa.Quantity_Of(jsii.Number(100))),
+			}),
+			cdk8shpa.Metric_External(&cdk8shpa.ExternalMetricOptions{
+				Name:   jsii.String("q"),
+				Target: cdk8shpa.MetricTarget_Value(jsii.Number(7)),
+				Fallback: cdk8shpa.ExternalFallback_Replicas(jsii.Number(3), &cdk8shpa.ExternalFallbackOptions{
+					FailureDuration: cdk8s.Duration_Minutes(jsii.Number(2)),
+				}),
+			}),
+		},
+		RuleLevels: &map[string]cdk8shpa.RuleLevel{"HPA404": cdk8shpa.RuleLevel_OFF},
+	})
+	hpa.AddMetric(cdk8shpa.Metric_ResourceCpu(cdk8shpa.MetricTarget_AverageUtilization(jsii.Number(50))))
+	check("ClusterProfile.ApplyTo: the HPA below uses it", *hpa.Cluster().Version(), "1.36")
+	check("ClusterProfile_Lookup(chart)", *cdk8shpa.ClusterProfile_Lookup(chart).Version(), "1.36")
+	check("ValidateChart: no issues", len(*cdk8shpa.HpaValidator_ValidateChart(chart)), 0)
+	var spec interface{}
+	for _, m := range *cdk8s.Testing_Synth(chart) {
+		if dig(m, "kind") == "HorizontalPodAutoscaler" {
+			spec = dig(m, "spec")
+		}
+	}
+	var types []interface{}
+	metrics, _ := dig(spec, "metrics").([]interface{})
+	for _, m := range metrics {
+		types = append(types, dig(m, "type"))
+	}
+	check("metric types, AddMetric last", types,
+		[]interface{}{"Resource", "Resource", "ContainerResource", "Pods", "Object", "External", "Resource"})
+	check("Quantity_Parse renders as given", dig(spec, "metrics", 0, "resource", "target", "averageValue"), "100Mi")
+	check("Quantity_Of renders as a quantity string", dig(spec, "metrics", 4, "object", "target", "value"), "100")
+	check("fallback failureDuration", dig(spec, "metrics", 5, "external", "fallback", "failureDuration"), "2m")
+}
+
+func ruleIds(issues *[]*cdk8shpa.ValidationIssue) []string {
+	ids := []string{}
+	for _, issue := range *issues {
+		ids = append(ids, *issue.RuleId)
+	}
+	return ids
+}
+
+func checkValidator() {
+	v135 := &cdk8shpa.HpaValidationOptions{Cluster: cdk8shpa.ClusterProfile_Of(&cdk8shpa.ClusterProfileOptions{Version: jsii.String("1.35")})}
+	issues := cdk8shpa.HpaValidator_ValidateYaml(jsii.String(webHpaYaml), v135)
+	check("ValidateYaml: rule ids", ruleIds(issues), []string{"HPA102", "HPA103"})
+	positions := []string{}
+	for _, issue := range *issues {
+		positions = append(positions, fmt.Sprintf("%v:%v", *issue.Line, *issue.Column))
+	}
+	check("ValidateYaml: line and column", positions, []string{"11:3", "11:3"})
+	check("Format without the fix", *cdk8shpa.HpaValidator_Format((*issues)[0], &cdk8shpa.IssueFormatOptions{WithFix: jsii.Bool(false)}),
+		"spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102]")
+	var manifest map[string]interface{}
+	if err := yaml.Unmarshal([]byte(webHpaYaml), &manifest); err != nil {
+		fail("yaml", err.Error())
+		return
+	}
+	check("Validate (a map[string]interface{}) gives the same rule ids", ruleIds(cdk8shpa.HpaValidator_Validate(manifest, v135)), []string{"HPA102", "HPA103"})
+	// A pointer to a struct with json tags is read by its tags, as a map would be.
+	type ref struct {
+		ApiVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Name       string `json:"name"`
+	}
+	type spec struct {
+		ScaleTargetRef ref `json:"scaleTargetRef"`
+		MinReplicas    int `json:"minReplicas"`
+		MaxReplicas    int `json:"maxReplicas"`
+	}
+	type meta struct {
+		Name string `json:"name"`
+	}
+	type hpaStruct struct {
+		ApiVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+		Metadata   meta   `json:"metadata"`
+		Spec       spec   `json:"spec"`
+	}
+	asStruct := &hpaStruct{ApiVersion: "autoscaling/v2", Kind: "HorizontalPodAutoscaler", Metadata: meta{Name: "web"},
+		Spec: spec{ScaleTargetRef: ref{ApiVersion: "apps/v1", Kind: "Deployment", Name: "web"}, MinReplicas: 2, MaxReplicas: 0}}
+	var ids []string
+	if msg := panicMessage(func() { ids = ruleIds(cdk8shpa.HpaValidator_Validate(asStruct, v135)) }); msg != "" {
+		fail("Validate (a pointer to a struct with json tags)", "panicked: "+msg)
+	} else {
+		check("Validate (a pointer to a struct with json tags) reads it as the map", ids, []string{"HPA102", "HPA103"})
+	}
+	// yaml.v2 decodes into map[interface{}]interface{}, whose keys the jsii runtime cannot pass.
+	var paths []string
+	if msg := panicMessage(func() {
+		for _, issue := range *cdk8shpa.HpaValidator_Validate(map[interface{}]interface{}{"kind": "HorizontalPodAutoscaler"}, nil) {
+			paths = append(paths, *issue.RuleId+" "+*issue.Path)
+		}
+	}); msg != "" {
+		fail("Validate (a map[interface{}]interface{})", "panicked: "+msg)
+	} else {
+		check("Validate (a map[interface{}]interface{}) is one issue saying how to pass a manifest", paths, []string{"HPA100 <root>"})
+	}
+	found := false
+	for _, rule := range *cdk8shpa.HpaValidator_Rules() {
+		found = found || *rule.RuleId == "HPA102"
+	}
+	check("Rules() lists HPA102", found, true)
+	app := cdk8s.Testing_App(nil)
+	chart := cdk8s.NewChart(app, jsii.String("bad"), nil)
+	cdk8shpa.NewHorizontalPodAutoscalerV2(chart, jsii.String("Hpa"), &cdk8shpa.HorizontalPodAutoscalerV2Props{
+		Target: cdk8shpa.ScaleTarget_FromReference(&cdk8shpa.CrossVersionObjectReference{
+			ApiVersion: jsii.String("apps/v1"), Kind: jsii.String("Deployment"), Name: jsii.String("web"),
+		}),
+		MinReplicas: jsii.Number(2),
+		MaxReplicas: jsii.Number(1),
+	})
+	errs := []string{}
+	for _, issue := range *cdk8shpa.HpaValidator_ValidateApp(app) {
+		if issue.Severity == cdk8shpa.Severity_ERROR {
+			errs = append(errs, *issue.ConstructPath+" "+*issue.RuleId)
+		}
+	}
+	check("ValidateApp: construct path and rule id", errs, []string{"bad/Hpa HPA103"})
+}
+
+func checkSimulator() {
+	app := cdk8s.Testing_App(nil)
+	chart := cdk8s.NewChart(app, jsii.String("sim"), nil)
+	web := cdk8splus27.NewDeployment(chart, jsii.String("Web"), &cdk8splus27.DeploymentProps{
+		Containers: &[]*cdk8splus27.ContainerProps{{Image: jsii.String("nginx")}},
+	})
+	hpa := cdk8shpa.NewHorizontalPodAutoscalerV2(chart, jsii.String("WebHpa"), &cdk8shpa.HorizontalPodAutoscalerV2Props{
+		Target: web, MinReplicas: jsii.Number(1), MaxReplicas: jsii.Number(10),
+		Metrics: &[]cdk8shpa.Metric{cdk8shpa.Metric_ResourceCpu(cdk8shpa.MetricTarget_AverageUtilization(jsii.Number(50)))},
+	})
+	trace := cdk8shpa.SimulationTrace_Create().
+		At(jsii.Number(0), jsii.String("cpu"), cdk8shpa.MetricObservation_PerPodUsage(jsii.Number(40))).
+		At(jsii.Number(60), jsii.String("cpu"), cdk8shpa.MetricObservation_PerPodUsage(jsii.Number(200))).
+		At(jsii.Number(150), jsii.String("cpu"), cdk8shpa.MetricObservation_PerPodUsage(jsii.Number(10)))
+	result := cdk8shpa.HpaSimulator_FromConstruct(hpa, nil).Run(trace, &cdk8shpa.SimulationRunOptions{Until: jsii.Number(480)})
+	steps := *result.Steps()
+	max := 0.0
+	for _, step := range steps {
+		if *step.Replicas > max {
+			max = *step.Replicas
+		}
+	}
+	check("simulation: one step per 15 s sync", len(steps), 33)
+	check("simulation: scales up to maxReplicas", max, 10.0)
+	check("simulation: back to 2 at the end", *steps[len(steps)-1].Replicas, 2.0)
+	check("ToCsv has a header and a row per step", len(strings.Split(strings.TrimSpace(*result.ToCsv()), "\n")), 34)
+	check("ToSvg is an SVG", strings.HasPrefix(*result.ToSvg(nil), "<svg"), true)
+	var manifest map[string]interface{}
+	if err := yaml.Unmarshal([]byte(strings.Replace(webHpaYaml, "maxReplicas: 0", "maxReplicas: 4", 1)), &manifest); err != nil {
+		fail("yaml", err.Error())
+		return
+	}
+	fromManifest := cdk8shpa.HpaSimulator_FromManifest(manifest, nil)
+	check("FromManifest: metric ids", *fromManifest.MetricIds(), []*string{jsii.String("cpu")})
+	series := cdk8shpa.SimulationTrace_Create().
+		At(jsii.Number(0), jsii.String("cpu"), cdk8shpa.MetricObservation_PodSamples(&[]*float64{jsii.Number(10), jsii.Number(20)})).
+		At(jsii.Number(30), jsii.String("cpu"), cdk8shpa.MetricObservation_TotalUsage(jsii.Number(100))).
+		At(jsii.Number(60), jsii.String("cpu"), cdk8shpa.MetricObservation_Failure(jsii.String("down"))).
+		ScaleTo(jsii.Number(90), jsii.Number(3))
+	s2 := *fromManifest.Run(series, &cdk8shpa.SimulationRunOptions{Until: jsii.Number(120)}).Steps()
+	check("FromManifest runs", *s2[len(s2)-1].Replicas >= 2, true)
+}
+
+// panicMessage runs fn and returns what it panicked with ("" when it did not).
+func panicMessage(fn func()) (message string) {
+	defer func() {
+		if r := recover(); r != nil {
+			message = fmt.Sprint(r)
+			if message == "" {
+				message = "(empty panic)"
+			}
+		}
+	}()
+	fn()
+	return ""
+}
+
+func checkErrors() {
+	msg := panicMessage(func() {
+		cdk8shpa.NewHorizontalPodAutoscalerV2(cdk8s.NewChart(cdk8s.Testing_App(nil), jsii.String("c"), nil), jsii.String("Hpa"),
+			&cdk8shpa.HorizontalPodAutoscalerV2Props{MaxReplicas: jsii.Number(3)})
+	})
+	check("a missing Target panics at the call, naming it ("+msg+")", strings.Contains(msg, "Target"), true)
+	msg = panicMessage(func() { cdk8shpa.MetricTarget_AverageValue(true) })
+	check("a quantity that is neither a number nor a string panics at the call, naming the parameter ("+msg+")",
+		strings.Contains(msg, "quantity"), true)
+}
+
 func main() {
 	guard("checkSynth", checkSynth)
 	guard("checkValidationError", checkValidationError)
+	guard("checkFactories", checkFactories)
+	guard("checkValidator", checkValidator)
+	guard("checkSimulator", checkSimulator)
+	guard("checkErrors", checkErrors)
 	status := "PASS"
 	if failures > 0 {
 		status = "FAIL"
 	}
 	fmt.Printf("%s smoke: %s (%d failed checks)\n", lang, status, failures)
-	jsii.Close()
+	closeRuntime()
 	if failures > 0 {
 		os.Exit(1)
 	}
+}
+
+// closeRuntime stops the jsii runtime's node process. jsii-runtime-go (v1.140.0, the version
+// jsii-pacmak 1.140 requires and the newest the module proxy serves here) waits for that process
+// twice, in Close() and in the goroutine started with it, so the loser of that race may print
+// "Runtime process exited abnormally: waitid: no child processes" to standard error although the
+// process ended normally. Standard error is silenced from Close() on (the program ends right
+// after; the goroutine may write after Close() has returned); everything before is untouched.
+func closeRuntime() {
+	if devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		os.Stderr = devNull
+	}
+	jsii.Close()
 }

@@ -2,7 +2,9 @@
 
 Builds a cdk8s app with a cdk8s-plus-27 Deployment and a HorizontalPodAutoscalerV2, synthesizes
 it to YAML, reads the YAML back and checks the values; then checks that a validation error
-surfaces as a Python exception. Prints one PASS/FAIL line per check and exits non-zero on any
+surfaces as a Python exception; then goes over the rest of the public API as a Python user
+reaches it: every factory, the validator (object, YAML text, app), the simulator, the cluster
+profile set on a scope, and the error a missing required prop gives. Prints one PASS/FAIL line per check and exits non-zero on any
 failure. Run by test/bindings/run.sh inside a venv with the wheel installed.
 """
 import glob
@@ -12,7 +14,7 @@ import tempfile
 import traceback
 
 import yaml
-from cdk8s import App, Chart, Duration, Size
+from cdk8s import App, Chart, Duration, Size, Testing
 import cdk8s_plus_27 as kplus
 from cdk8s_hpa import (
     Behavior,
@@ -20,11 +22,19 @@ from cdk8s_hpa import (
     DescribedObject,
     ExternalFallback,
     HorizontalPodAutoscalerV2,
+    HpaSimulator,
+    HpaValidator,
     Metric,
+    MetricObservation,
     MetricTarget,
+    Quantity,
+    RuleLevel,
+    ScaleTarget,
     ScalingPolicy,
     ScalingRules,
     SelectPolicy,
+    Severity,
+    SimulationTrace,
 )
 
 LANG = "python"
@@ -189,8 +199,125 @@ def check_validation_error():
     fail(name, "app.synth() did not raise")
 
 
+WEB_HPA_YAML = """apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: web
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: web
+  minReplicas: 2
+  maxReplicas: 0
+"""
+
+
+def check_factories():
+    app = Testing.app()
+    chart = Chart(app, "factories")
+    ClusterProfile.of(version="1.36", feature_gates={"HPAExternalMetricFallback": True}).apply_to(chart)
+    api = kplus.Deployment(chart, "Api", containers=[kplus.ContainerProps(
+        name="app", image="api",
+        resources=kplus.ContainerResources(cpu=kplus.CpuResources(request=kplus.Cpu.millis(100)),
+                                           memory=kplus.MemoryResources(request=Size.mebibytes(128))))])
+    hpa = HorizontalPodAutoscalerV2(
+        chart, "Hpa",
+        target=ScaleTarget.from_scalable(api),
+        min_replicas=2,
+        max_replicas=9,
+        metrics=[
+            Metric.resource("memory", MetricTarget.average_value_quantity(Quantity.parse("100Mi"))),
+            Metric.resource_memory(MetricTarget.average_utilization(80)),
+            Metric.container_resource(container="app", resource="cpu", target=MetricTarget.average_utilization(60)),
+            Metric.pods(name="rps", target=MetricTarget.average_value(Quantity.of(5).to_string())),
+            Metric.object(described_object=DescribedObject.from_resource(api), name="hits",
+                          target=MetricTarget.value_quantity(Quantity.of(100))),
+            Metric.external(name="q", target=MetricTarget.value(7),
+                            fallback=ExternalFallback.replicas(3, failure_duration=Duration.minutes(2))),
+        ],
+        rule_levels={"HPA404": RuleLevel.OFF},
+    )
+    hpa.add_metric(Metric.resource_cpu(MetricTarget.average_utilization(50)))
+    check("ClusterProfile.apply_to: the HPA below uses it", hpa.cluster.version, "1.36")
+    check("ClusterProfile.lookup(chart)", ClusterProfile.lookup(chart).version, "1.36")
+    check("ClusterProfile.default_profile() has a version", bool(ClusterProfile.default_profile().version), True)
+    check("validate_chart: no issues", [HpaValidator.format(i) for i in HpaValidator.validate_chart(chart)], [])
+    manifests = Testing.synth(chart)
+    spec = next(m for m in manifests if m["kind"] == "HorizontalPodAutoscaler")["spec"]
+    check("metric types, add_metric last", [m["type"] for m in spec["metrics"]],
+          ["Resource", "Resource", "ContainerResource", "Pods", "Object", "External", "Resource"])
+    check("Quantity.parse renders as given", spec["metrics"][0]["resource"]["target"],
+          {"type": "AverageValue", "averageValue": "100Mi"})
+    check("Quantity.of renders as a quantity string", spec["metrics"][4]["object"]["target"],
+          {"type": "Value", "value": "100"})
+    check("Object metric from_resource", spec["metrics"][4]["object"]["describedObject"]["kind"], "Deployment")
+    check("fallback failureDuration", spec["metrics"][5]["external"]["fallback"],
+          {"failureDuration": "2m", "replicas": 3})
+
+
+def check_validator():
+    issues = HpaValidator.validate_yaml(WEB_HPA_YAML, cluster=ClusterProfile.of(version="1.35"))
+    check("validate_yaml: rule ids", [i.rule_id for i in issues], ["HPA102", "HPA103"])
+    check("validate_yaml: line and column", [(i.line, i.column) for i in issues], [(11, 3), (11, 3)])
+    check("format without the fix", HpaValidator.format(issues[0], with_fix=False),
+          "spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102]")
+    as_dict = yaml.safe_load(WEB_HPA_YAML)
+    check("validate (a dict) gives the same rule ids",
+          [i.rule_id for i in HpaValidator.validate(as_dict, cluster=ClusterProfile.of(version="1.35"))],
+          ["HPA102", "HPA103"])
+    check("validate ({}) is one issue", [i.rule_id for i in HpaValidator.validate({})], ["HPA100"])
+    check("rules() lists HPA102", any(r.rule_id == "HPA102" for r in HpaValidator.rules()), True)
+    app = Testing.app()
+    chart = Chart(app, "bad")
+    HorizontalPodAutoscalerV2(chart, "Hpa", target=ScaleTarget.from_reference(
+        api_version="apps/v1", kind="Deployment", name="web"), min_replicas=2, max_replicas=1)
+    errors = [i for i in HpaValidator.validate_app(app) if i.severity == Severity.ERROR]
+    check("validate_app: construct path and rule id", [(i.construct_path, i.rule_id) for i in errors],
+          [("bad/Hpa", "HPA103")])
+
+
+def check_simulator():
+    app = Testing.app()
+    chart = Chart(app, "sim")
+    web = kplus.Deployment(chart, "Web", containers=[kplus.ContainerProps(image="nginx")])
+    hpa = HorizontalPodAutoscalerV2(chart, "WebHpa", target=web, min_replicas=1, max_replicas=10,
+                                    metrics=[Metric.resource_cpu(MetricTarget.average_utilization(50))])
+    trace = (SimulationTrace.create()
+             .at(0, "cpu", MetricObservation.per_pod_usage(40))
+             .at(60, "cpu", MetricObservation.per_pod_usage(200))
+             .at(150, "cpu", MetricObservation.per_pod_usage(10)))
+    result = HpaSimulator.from_construct(hpa).run(trace, until=480)
+    replicas = [s.replicas for s in result.steps]
+    check("simulation: one step per 15 s sync", len(result.steps), 33)
+    check("simulation: scales up to maxReplicas", max(replicas), 10)
+    check("simulation: back to 2 at the end", replicas[-1], 2)
+    check("to_csv has a header and a row per step", len(result.to_csv().strip().splitlines()), 34)
+    check("to_svg is an SVG", result.to_svg().startswith("<svg"), True)
+    from_manifest = HpaSimulator.from_manifest(yaml.safe_load(WEB_HPA_YAML.replace("maxReplicas: 0", "maxReplicas: 4")))
+    check("from_manifest: metric ids", from_manifest.metric_ids, ["cpu"])
+    series = SimulationTrace.create().at(0, "cpu", MetricObservation.pod_samples([10, 20])) \
+        .at(30, "cpu", MetricObservation.total_usage(100)).at(60, "cpu", MetricObservation.failure("down")) \
+        .scale_to(90, 3)
+    check("from_manifest runs", from_manifest.run(series, until=120).steps[-1].replicas >= 2, True)
+
+
+def check_missing_target():
+    name = "a missing target is Python's TypeError naming it"
+    try:
+        HorizontalPodAutoscalerV2(Chart(Testing.app(), "c"), "Hpa", max_replicas=3)
+    except TypeError as e:
+        if "target" in str(e):
+            print(f"PASS {LANG}: {name} ({e})")
+        else:
+            fail(name, f"TypeError without the prop's name: {e}")
+        return
+    fail(name, "no TypeError")
+
+
 def main():
-    for step in (check_synth, check_validation_error):
+    for step in (check_synth, check_validation_error, check_factories, check_validator, check_simulator,
+                 check_missing_target):
         try:
             step()
         except Exception:  # an unexpected exception is a failure of that step, not a crash

@@ -16,6 +16,23 @@ import io.cdk8shpa.ObjectMetricOptions;
 import io.cdk8shpa.ScalingPolicy;
 import io.cdk8shpa.ScalingRules;
 import io.cdk8shpa.SelectPolicy;
+import io.cdk8shpa.ContainerResourceMetricOptions;
+import io.cdk8shpa.HpaSimulator;
+import io.cdk8shpa.HpaValidationOptions;
+import io.cdk8shpa.HpaValidator;
+import io.cdk8shpa.IssueFormatOptions;
+import io.cdk8shpa.MetricObservation;
+import io.cdk8shpa.PodsMetricOptions;
+import io.cdk8shpa.Quantity;
+import io.cdk8shpa.RuleLevel;
+import io.cdk8shpa.ScaleTarget;
+import io.cdk8shpa.Severity;
+import io.cdk8shpa.SimulationResult;
+import io.cdk8shpa.SimulationRunOptions;
+import io.cdk8shpa.SimulationStep;
+import io.cdk8shpa.SimulationTrace;
+import io.cdk8shpa.ValidationIssue;
+import org.cdk8s.Testing;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,8 +62,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 /**
  * Java smoke test of the cdk8s-hpa Maven artifact built by jsii-pacmak: synthesizes an HPA for a
  * cdk8s-plus-27 Deployment, reads the YAML back and checks the values, then checks that a
- * validation error surfaces as a Java exception. One PASS/FAIL line per check; exit 1 on any
- * failure.
+ * validation error surfaces as a Java exception; then goes over the rest of the public API as a
+ * Java user reaches it: every factory, the validator (object, YAML text, app), the simulator, the
+ * cluster profile set on a scope, and the errors a missing prop or a mistyped quantity give. One
+ * PASS/FAIL line per check; exit 1 on any failure.
  */
 public final class Smoke {
     private static final String LANG = "java";
@@ -241,18 +260,181 @@ public final class Smoke {
         fail(name, "app.synth() did not raise");
     }
 
-    public static void main(final String[] args) {
-        try {
-            checkSynth();
-        } catch (Exception e) {
-            fail("checkSynth", "unexpected exception: " + e);
-            e.printStackTrace(System.out);
+    private static final String WEB_HPA_YAML = String.join("\n",
+            "apiVersion: autoscaling/v2",
+            "kind: HorizontalPodAutoscaler",
+            "metadata:",
+            "  name: web",
+            "spec:",
+            "  scaleTargetRef:",
+            "    apiVersion: apps/v1",
+            "    kind: Deployment",
+            "    name: web",
+            "  minReplicas: 2",
+            "  maxReplicas: 0",
+            "");
+
+    @SuppressWarnings("unchecked")
+    private static void checkFactories() {
+        App app = Testing.app();
+        Chart chart = new Chart(app, "factories");
+        ClusterProfile.of(ClusterProfileOptions.builder().version("1.36")
+                .featureGates(Map.of("HPAExternalMetricFallback", true)).build()).applyTo(chart);
+        Deployment api = Deployment.Builder.create(chart, "Api")
+                .containers(List.of(ContainerProps.builder().name("app").image("api")
+                        .resources(ContainerResources.builder()
+                                .cpu(CpuResources.builder().request(Cpu.millis(100)).build())
+                                .memory(MemoryResources.builder().request(Size.mebibytes(128)).build())
+                                .build())
+                        .build()))
+                .build();
+        HorizontalPodAutoscalerV2 hpa = HorizontalPodAutoscalerV2.Builder.create(chart, "Hpa")
+                .target(ScaleTarget.fromScalable(api))
+                .minReplicas(2)
+                .maxReplicas(9)
+                .metrics(List.of(
+                        Metric.resource("memory", MetricTarget.averageValueQuantity(Quantity.parse("100Mi"))),
+                        Metric.resourceMemory(MetricTarget.averageUtilization(80)),
+                        Metric.containerResource(ContainerResourceMetricOptions.builder().container("app").resource("cpu")
+                                .target(MetricTarget.averageUtilization(60)).build()),
+                        Metric.pods(PodsMetricOptions.builder().name("rps").target(MetricTarget.averageValue("5")).build()),
+                        Metric.object(ObjectMetricOptions.builder().describedObject(DescribedObject.fromResource(api))
+                                .name("hits").target(MetricTarget.valueQuantity(Quantity.of(100))).build()),
+                        Metric.external(ExternalMetricOptions.builder().name("q").target(MetricTarget.value(7))
+                                .fallback(ExternalFallback.replicas(3, ExternalFallbackOptions.builder()
+                                        .failureDuration(Duration.minutes(2)).build()))
+                                .build())))
+                .ruleLevels(Map.of("HPA404", RuleLevel.OFF))
+                .build();
+        hpa.addMetric(Metric.resourceCpu(MetricTarget.averageUtilization(50)));
+        check("ClusterProfile.applyTo: the HPA below uses it", hpa.getCluster().getVersion(), "1.36");
+        check("ClusterProfile.lookup(chart)", ClusterProfile.lookup(chart).getVersion(), "1.36");
+        check("validateChart: no issues", HpaValidator.validateChart(chart).size(), 0);
+        Map<String, Object> hpaManifest = null;
+        for (Object m : Testing.synth(chart)) {
+            if ("HorizontalPodAutoscaler".equals(((Map<String, Object>) m).get("kind"))) {
+                hpaManifest = (Map<String, Object>) m;
+            }
         }
+        List<Object> metrics = (List<Object>) dig(hpaManifest, "spec", "metrics");
+        List<Object> types = new ArrayList<>();
+        for (Object m : metrics) {
+            types.add(((Map<String, Object>) m).get("type"));
+        }
+        check("metric types, addMetric last", types,
+                List.of("Resource", "Resource", "ContainerResource", "Pods", "Object", "External", "Resource"));
+        check("Quantity.parse renders as given", dig(metrics, 0, "resource", "target", "averageValue"), "100Mi");
+        check("Quantity.of renders as a quantity string", dig(metrics, 4, "object", "target", "value"), "100");
+        check("fallback failureDuration", dig(metrics, 5, "external", "fallback", "failureDuration"), "2m");
+    }
+
+    private static void checkValidator() {
+        HpaValidationOptions v135 = HpaValidationOptions.builder()
+                .cluster(ClusterProfile.of(ClusterProfileOptions.builder().version("1.35").build())).build();
+        List<ValidationIssue> issues = HpaValidator.validateYaml(WEB_HPA_YAML, v135);
+        List<String> ids = new ArrayList<>();
+        List<String> positions = new ArrayList<>();
+        for (ValidationIssue issue : issues) {
+            ids.add(issue.getRuleId());
+            positions.add(issue.getLine().intValue() + ":" + issue.getColumn().intValue());
+        }
+        check("validateYaml: rule ids", ids, List.of("HPA102", "HPA103"));
+        check("validateYaml: line and column", positions, List.of("11:3", "11:3"));
+        check("format without the fix", HpaValidator.format(issues.get(0), IssueFormatOptions.builder().withFix(false).build()),
+                "spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102]");
+        Object manifest = new Yaml(new SafeConstructor(new LoaderOptions())).load(WEB_HPA_YAML);
+        check("validate (a Map) gives the same issues", HpaValidator.validate(manifest, v135).size(), 2);
+        check("validate (an empty Map) is one issue", HpaValidator.validate(Map.of()).get(0).getRuleId(), "HPA100");
+        check("rules() lists HPA102", HpaValidator.rules().stream().anyMatch(r -> r.getRuleId().equals("HPA102")), true);
+        App app = Testing.app();
+        Chart chart = new Chart(app, "bad");
+        HorizontalPodAutoscalerV2.Builder.create(chart, "Hpa")
+                .target(ScaleTarget.fromReference(CrossVersionObjectReference.builder()
+                        .apiVersion("apps/v1").kind("Deployment").name("web").build()))
+                .minReplicas(2)
+                .maxReplicas(1)
+                .build();
+        List<String> errors = new ArrayList<>();
+        for (ValidationIssue issue : HpaValidator.validateApp(app)) {
+            if (issue.getSeverity() == Severity.ERROR) {
+                errors.add(issue.getConstructPath() + " " + issue.getRuleId());
+            }
+        }
+        check("validateApp: construct path and rule id", errors, List.of("bad/Hpa HPA103"));
+    }
+
+    private static void checkSimulator() {
+        App app = Testing.app();
+        Chart chart = new Chart(app, "sim");
+        Deployment web = Deployment.Builder.create(chart, "Web")
+                .containers(List.of(ContainerProps.builder().image("nginx").build())).build();
+        HorizontalPodAutoscalerV2 hpa = HorizontalPodAutoscalerV2.Builder.create(chart, "WebHpa")
+                .target(web).minReplicas(1).maxReplicas(10)
+                .metrics(List.of(Metric.resourceCpu(MetricTarget.averageUtilization(50)))).build();
+        SimulationTrace trace = SimulationTrace.create()
+                .at(0, "cpu", MetricObservation.perPodUsage(40))
+                .at(60, "cpu", MetricObservation.perPodUsage(200))
+                .at(150, "cpu", MetricObservation.perPodUsage(10));
+        SimulationResult result = HpaSimulator.fromConstruct(hpa).run(trace, SimulationRunOptions.builder().until(480).build());
+        List<SimulationStep> steps = result.getSteps();
+        int max = 0;
+        for (SimulationStep step : steps) {
+            max = Math.max(max, step.getReplicas().intValue());
+        }
+        check("simulation: one step per 15 s sync", steps.size(), 33);
+        check("simulation: scales up to maxReplicas", max, 10);
+        check("simulation: back to 2 at the end", steps.get(steps.size() - 1).getReplicas().intValue(), 2);
+        check("toCsv has a header and a row per step", result.toCsv().strip().split("\n").length, 34);
+        check("toSvg is an SVG", result.toSvg().startsWith("<svg"), true);
+        HpaSimulator fromManifest = HpaSimulator.fromManifest(
+                new Yaml(new SafeConstructor(new LoaderOptions())).load(WEB_HPA_YAML.replace("maxReplicas: 0", "maxReplicas: 4")));
+        check("fromManifest: metric ids", fromManifest.getMetricIds(), List.of("cpu"));
+        SimulationTrace series = SimulationTrace.create()
+                .at(0, "cpu", MetricObservation.podSamples(List.<Number>of(10, 20)))
+                .at(30, "cpu", MetricObservation.totalUsage(100))
+                .at(60, "cpu", MetricObservation.failure("down"))
+                .scaleTo(90, 3);
+        List<SimulationStep> s2 = fromManifest.run(series, SimulationRunOptions.builder().until(120).build()).getSteps();
+        check("fromManifest runs", s2.get(s2.size() - 1).getReplicas().intValue() >= 2, true);
+    }
+
+    private static void checkErrors() {
+        String name = "a missing target is the NullPointerException of every jsii builder, naming it";
         try {
-            checkValidationError();
-        } catch (Exception e) {
-            fail("checkValidationError", "unexpected exception: " + e);
-            e.printStackTrace(System.out);
+            HorizontalPodAutoscalerV2.Builder.create(new Chart(Testing.app(), "c"), "Hpa").maxReplicas(3).build();
+            fail(name, "no exception");
+        } catch (NullPointerException e) {
+            check(name, String.valueOf(e.getMessage()).contains("target"), true);
+        }
+        name = "a quantity that is neither a number nor a String fails at the call, naming the parameter";
+        try {
+            MetricTarget.averageValue(Boolean.TRUE);
+            fail(name, "no exception");
+        } catch (RuntimeException e) {
+            check(name + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
+                    String.valueOf(e.getMessage()).contains("quantity"), true);
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    public static void main(final String[] args) {
+        Map<String, Step> steps = new java.util.LinkedHashMap<>();
+        steps.put("checkSynth", Smoke::checkSynth);
+        steps.put("checkValidationError", Smoke::checkValidationError);
+        steps.put("checkFactories", Smoke::checkFactories);
+        steps.put("checkValidator", Smoke::checkValidator);
+        steps.put("checkSimulator", Smoke::checkSimulator);
+        steps.put("checkErrors", Smoke::checkErrors);
+        for (Map.Entry<String, Step> step : steps.entrySet()) {
+            try {
+                step.getValue().run();
+            } catch (Exception e) {
+                fail(step.getKey(), "unexpected exception: " + e);
+                e.printStackTrace(System.out);
+            }
         }
         System.out.println(LANG + " smoke: " + (failures > 0 ? "FAIL" : "PASS") + " (" + failures + " failed checks)");
         System.out.flush();

@@ -1,14 +1,19 @@
 /** One HPA of the input checked by the engine, with what the input knows, and placed in its source. */
 import { fieldPathSegments } from './field-path';
-import { Located } from './formatters';
 import { InputObject, InputObjects, namespaceOf, positionIn } from './input-objects';
+import { Located } from './located';
 import { ClusterProfile } from '../cluster-profile';
-import { loadEngine } from '../lazy-internals';
+import type { validateManifest } from '../validation/engine';
+
+/** The engine's entry point, given by the caller (which loads it on first use). */
+export interface Engine {
+  readonly validateManifest: typeof validateManifest;
+}
 
 /** One HPA's issues, placed in its source. */
-export function checkHpa(hpa: InputObject, profile: ClusterProfile, objects: InputObjects, duplicateOf?: InputObject): Located[] {
+export function checkHpa(engine: Engine, hpa: InputObject, profile: ClusterProfile, objects: InputObjects, duplicateOf?: InputObject): Located[] {
   const manifest = hpa.manifest;
-  const found = loadEngine().validateManifest(manifest, {
+  const found = engine.validateManifest(manifest, {
     profile,
     workload: objects.workloadOf(hpa),
     duplicateOf: duplicateOf

@@ -1,6 +1,6 @@
 /** Every input's YAML or JSON documents, as objects for the commands, and their syntax errors. */
-import { Located } from './formatters';
 import { InputObjects, objectsOf } from './input-objects';
+import { Located } from './located';
 import { parseSource } from './yaml-source';
 import { Severity } from '../validation/validation-issue';
 
