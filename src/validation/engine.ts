@@ -5,10 +5,9 @@
  * the manifest (the scale target, another HPA on the same target, rule levels) as options.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { RuleLevel } from '../rule-level';
 import { decode } from './decode';
 import { child, index, IssueList } from './issue-list';
-import { applyRuleLevels, checkRuleLevels } from './rule-levels';
+import { annotationRuleLevels, applyRuleLevels, checkRuleLevels, LevelsByRule } from './rule-levels';
 import { defaultedSpec } from '../model/defaults';
 import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
@@ -34,13 +33,18 @@ export interface EngineOptions {
    * with `scaleTargetKey`), when there is one: reported as HPA304.
    */
   readonly duplicateOf?: string;
-  /** Severity overrides for lint and cross-object rules; a bad one is reported as HPA000. */
-  readonly ruleLevels?: { readonly [ruleId: string]: RuleLevel };
+  /**
+   * Severity overrides for lint and cross-object rules from the scopes around the object (the
+   * construct tree, a run's flags, the config file), already merged; the object's own
+   * `cdk8s-hpa.io/rules` annotation overrides them. A bad one is reported as HPA000.
+   */
+  readonly ruleLevels?: LevelsByRule;
 }
 
 /**
  * All issues of one manifest, in manifest order, then the duplicate target and the rule-level
- * problems; with the rule levels applied. Never throws.
+ * problems; with the rule levels applied (the options', then the object's annotation over
+ * them). Never throws.
  */
 export function validateManifest(manifest: unknown, options: EngineOptions): ValidationIssue[] {
   const out = new IssueList();
@@ -50,7 +54,6 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
   const issues = sortInManifestOrder(out.issues, manifest);
-  if (options.duplicateOf === undefined && options.ruleLevels === undefined) return issues;
   const extra = new IssueList();
   if (options.duplicateOf !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
@@ -58,7 +61,8 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   }
   const ruleLevels = options.ruleLevels ?? {};
   checkRuleLevels(ruleLevels, extra);
-  return applyRuleLevels([...issues, ...extra.issues], ruleLevels);
+  const objectLevels = annotationRuleLevels(manifest, extra);
+  return applyRuleLevels([...issues, ...extra.issues], { ...ruleLevels, ...objectLevels });
 }
 
 function run(manifest: unknown, options: EngineOptions, out: IssueList): void {

@@ -36,9 +36,9 @@ describe('validateManifest: the one entry point and its options', () => {
       ['HPA000', 'ruleLevels.HPA303', 'loud'],
     ]);
     expect(issues.map(i => i.message.replace(/^Invalid value: "[a-z]+": /, ''))).toEqual([
-      'only lint (HPA4xx) and cross-object (HPA3xx) rules can be changed, to "error", "warning" or "off"',
-      'no such rule',
-      'only lint (HPA4xx) and cross-object (HPA3xx) rules can be changed, to "error", "warning" or "off"',
+      'HPA102 cannot be changed: only lint (HPA4xx) and cross-object (HPA3xx) rules can be set to error, warning or off',
+      'no such rule "HPA999" (see HpaValidator.rules() for the rule ids)',
+      'the level of HPA303 must be one of error, warning, off',
     ]);
   });
 });
