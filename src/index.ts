@@ -17,3 +17,5 @@ export * from './simulation/simulation-step';
 export * from './simulation/simulation-result';
 export * from './simulation/simulator-options';
 export * from './simulation/hpa-simulator';
+export * from './rule-levels';
+export * from './hpa-config';

@@ -2,18 +2,19 @@
 import { fieldPathSegments } from './field-path';
 import { Located } from './formatters';
 import { InputObject, InputObjects, namespaceOf, positionIn } from './input-objects';
-import { ClusterProfile } from '../cluster-profile';
+import { InputSettings } from './run-settings';
 import { loadEngine } from '../lazy-internals';
 
 /** HPA API versions whose fields differ from autoscaling/v2: only the migration is reported. */
 export const OLDER_SCHEMAS = ['autoscaling/v1', 'autoscaling/v2beta1'];
 
-/** One HPA's issues, placed in its source. */
-export function checkHpa(hpa: InputObject, profile: ClusterProfile, objects: InputObjects, duplicateOf?: InputObject): Located[] {
+/** One HPA's issues, with the profile and rule levels of its file, placed in its source. */
+export function checkHpa(hpa: InputObject, settings: InputSettings, objects: InputObjects, duplicateOf?: InputObject): Located[] {
   const manifest = hpa.manifest;
   const older = OLDER_SCHEMAS.includes(manifest.apiVersion);
   let found = loadEngine().validateManifest(manifest, {
-    profile,
+    profile: settings.profile,
+    ruleLevels: settings.ruleLevels,
     workload: objects.workloadOf(hpa),
     duplicateOf: duplicateOf && !older
       ? `HorizontalPodAutoscaler "${duplicateOf.manifest.metadata?.name}" (${duplicateOf.file}:${positionIn(duplicateOf, []).line})`

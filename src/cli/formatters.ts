@@ -1,8 +1,9 @@
-/** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations. */
+/** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations, SARIF. */
+import { formatSarif } from './sarif';
 import { Severity } from '../validation/validation-issue';
 
-export type OutputFormat = 'text' | 'json' | 'github';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
+export type OutputFormat = 'text' | 'json' | 'github' | 'sarif';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github', 'sarif'];
 
 /** An issue with where it is: a `ValidationIssue` (or a syntax error) in a file. */
 export interface Located {
@@ -24,11 +25,15 @@ export interface Summary {
   readonly hpas: number;
   readonly errors: number;
   readonly warnings: number;
+  /** Inputs that could not be read (also among the issues, rule id `INPUT`). */
+  readonly unreadable?: number;
 }
 
 /** The whole report, ready to write to standard output. */
-export function formatReport(format: OutputFormat, issues: readonly Located[], summary: Summary): string {
+export function formatReport(format: OutputFormat, issues: readonly Located[], summary: Summary, toolVersion: string = 'unknown'): string {
   switch (format) {
+    case 'sarif':
+      return formatSarif(issues, toolVersion);
     case 'json':
       return `${JSON.stringify({ ...summary, issues: issues.map(toJson) }, undefined, 2)}\n`;
     case 'github':

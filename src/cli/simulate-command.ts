@@ -7,11 +7,11 @@ import { ClusterProfile } from '../cluster-profile';
 import { checkHpa } from './check-hpa';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
-import { clusterProfileOf } from './flags';
 import { formatSummary, formatText } from './formatters';
 import { InputObject, InputObjects } from './input-objects';
 import { collectInputs, Input } from './inputs';
 import { loadObjects } from './load-objects';
+import { RunSettings } from './run-settings';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
@@ -61,6 +61,8 @@ Options:
   --feature-gates <gates>    feature gates over the release's defaults, NAME=true|false
                              separated by commas; may be repeated
                              e.g. --feature-gates HPAScaleToZero=true
+  --config <file>, --no-config, --disable/--enable/--error/--warn <rules>
+                             the config file and rule levels, as for validate
   --initial-replicas <n>     the target's replicas before the first sync
                              (default: minReplicas, or 1 when minReplicas is 0)
                              e.g. --initial-replicas 4
@@ -115,7 +117,7 @@ function runSimulate(argv: readonly string[], io: Io): number {
   if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler');
   if (args.trace === undefined) throw new UsageError('--trace is required: the CSV file of metric observations');
   if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
-  const profile = clusterProfileOf(args);
+  const run = RunSettings.resolve(args);
 
   // The HPA: read, parsed, picked, checked.
   const hpaInputs = readInputs(args.hpa, io, true);
@@ -128,7 +130,9 @@ function runSimulate(argv: readonly string[], io: Io): number {
     return EXIT_ISSUES;
   }
   const hpa = pickHpa(objects.hpas, args.hpa, args.name);
-  const issues = checkHpa(hpa, profile, objects);
+  const settings = run.forInput(hpa.file);
+  const profile = settings.profile;
+  const issues = checkHpa(hpa, settings, objects);
   const errors = issues.filter(i => i.severity === Severity.ERROR).length;
   if (errors > 0) {
     io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
