@@ -73,11 +73,11 @@ export class ConfigFile {
   public static parse(text: string, file: string): ConfigFile {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const yaml = require('yaml') as typeof import('yaml');
-    const doc = yaml.parseDocument(text, { prettyErrors: false });
+    const doc = yaml.parseDocument(text, { prettyErrors: true });
     if (doc.errors.length > 0) {
       const e = doc.errors[0];
       const at = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : '';
-      throw new ConfigFileError(`${file}${at}: not valid YAML: ${e.message.split('\n')[0]}`);
+      throw new ConfigFileError(`${file}${at}: not valid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
     }
     const problems: string[] = [];
     const root = checkSection(doc.toJS(), '', problems, true) ?? {};
