@@ -141,7 +141,8 @@ function runSimulate(argv: readonly string[], io: Io): number {
   }
   for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
 
-  const simulator = HpaSimulator.fromManifest(hpa.manifest, { cluster: profile, initialReplicas: args.initialReplicas });
+  // Checked above, with the input's workloads and the run's rule levels.
+  const simulator = HpaSimulator.fromManifest(hpa.manifest, { cluster: profile, initialReplicas: args.initialReplicas, skipValidation: true });
   // A run without syncs' worth of trace names the metrics with their types, for the trace's checks.
   const metrics = simulator.run(SimulationTrace.create(), { until: 0 }).metrics;
 

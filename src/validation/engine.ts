@@ -24,6 +24,8 @@ import { ValidationIssue } from './validation-issue';
 import { isObject } from '../model/values';
 import { WorkloadFacts } from '../model/workload-facts';
 
+export { formatIssue } from './format-issue';
+
 export interface EngineOptions {
   readonly profile: ClusterProfile;
   /** The scale target, when the caller knows it (construct tree, command-line input). */

@@ -1,5 +1,6 @@
 import { ClusterProfile } from '../cluster-profile';
 import { loadEngine } from '../lazy-internals';
+import { formatIssue } from './format-issue';
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 
@@ -46,7 +47,7 @@ export class HpaValidator {
 
   /** An issue as one line: `spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102] (fix: ...)`. */
   public static format(issue: ValidationIssue): string {
-    return `${issue.path}: ${issue.message} [${issue.ruleId}]${issue.fix ? ` (fix: ${issue.fix})` : ''}`;
+    return formatIssue(issue);
   }
 
   /** Every rule, in id order. */
