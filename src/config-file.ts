@@ -108,11 +108,12 @@ export class ConfigFile {
     return new ConfigFile(undefined, {}, []);
   }
 
-  private constructor(
-    /** The file read, if any. */
-    public readonly path: string | undefined,
-    private readonly root: Section,
-    private readonly overrides: Override[]) {}
+  /** The file read, if any. */
+  public readonly path: string | undefined;
+
+  private constructor(file: string | undefined, private readonly root: Section, private readonly overrides: Override[]) {
+    this.path = file;
+  }
 
   /**
    * The settings for a manifest file: the file's root settings, then each override whose

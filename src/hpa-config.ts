@@ -53,6 +53,9 @@ export interface HpaConfigApplyOptions {
  * HpaConfig.load().applyTo(app);
  */
 export class HpaConfig {
+  /** The file's name, found upward from the working directory. */
+  public static readonly FILE_NAME = CONFIG_FILE_NAME;
+
   /**
    * Reads the config file (the nearest `.cdk8s-hpa.yaml`, or `options.path`). Throws an error
    * naming the file and the key path when it holds an unknown key or a bad value.
@@ -61,9 +64,6 @@ export class HpaConfig {
     const file = options?.path ?? ConfigFile.find(options?.directory ?? process.cwd());
     return new HpaConfig(file === undefined ? ConfigFile.none() : ConfigFile.read(file));
   }
-
-  /** The file's name, found upward from the working directory. */
-  public static readonly FILE_NAME = CONFIG_FILE_NAME;
 
   /**
    * The file read.

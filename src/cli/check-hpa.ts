@@ -1,7 +1,7 @@
 /** One HPA of the input checked by the engine, with what the input knows, and placed in its source. */
 import { fieldPathSegments } from './field-path';
-import { Located } from './formatters';
 import { InputObject, InputObjects, namespaceOf, positionIn } from './input-objects';
+import { Located } from './located';
 import { InputSettings } from './run-settings';
 import { loadEngine } from '../lazy-internals';
 

@@ -1,24 +1,10 @@
 /** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations, SARIF. */
+import { Located } from './located';
 import { formatSarif } from './sarif';
 import { Severity } from '../validation/validation-issue';
 
 export type OutputFormat = 'text' | 'json' | 'github' | 'sarif';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github', 'sarif'];
-
-/** An issue with where it is: a `ValidationIssue` (or a syntax error) in a file. */
-export interface Located {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly severity: Severity;
-  readonly ruleId: string;
-  readonly path: string;
-  readonly message: string;
-  readonly value?: unknown;
-  readonly fix?: string;
-  /** The object the issue is about, when there is one. */
-  readonly object?: { readonly kind?: string; readonly namespace?: string; readonly name?: string };
-}
 
 export interface Summary {
   readonly files: number;

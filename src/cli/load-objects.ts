@@ -1,7 +1,7 @@
 /** Every input's YAML or JSON documents, as objects for the commands, and their syntax errors. */
-import { Located } from './formatters';
-import { INPUT_RULE_ID, SYNTAX_RULE_ID } from './input-rules';
 import { InputObjects, objectsOf } from './input-objects';
+import { INPUT_RULE_ID, SYNTAX_RULE_ID } from './input-rules';
+import { Located } from './located';
 import { parseSource } from './yaml-source';
 import { Severity } from '../validation/validation-issue';
 

@@ -2,8 +2,8 @@
  * `--format sarif`: SARIF 2.1.0 (OASIS), the format GitHub code scanning and other CI tools
  * read, with the rule metadata of the catalog.
  */
-import { Located } from './formatters';
 import { INPUT_RULE_ID, SYNTAX_RULE_ID } from './input-rules';
+import { Located } from './located';
 import { RULES } from '../validation/rule-catalog';
 import { Severity } from '../validation/validation-issue';
 

@@ -19,10 +19,10 @@
 import { checkHpa } from './check-hpa';
 import { UsageError } from './errors';
 import { ClusterFlags, parseFeatureGates } from './flags';
-import { Located } from './formatters';
 import { InputObjects } from './input-objects';
 import { collectInputs } from './inputs';
 import { loadObjects, unreadableIssues } from './load-objects';
+import { Located } from './located';
 import { packageVersion } from './package-version';
 import { RunSettings } from './run-settings';
 import { RuleLevel } from '../rule-level';

@@ -88,7 +88,8 @@ describe('HpaSimulator end to end', () => {
     // 1.34 refuses the manifest (HPA151): simulated anyway, the controller ignores the field.
     const old = ClusterProfile.of({ version: '1.34' });
     expect(() => HpaSimulator.fromManifest(manifest, { initialReplicas: 4, cluster: old })).toThrow(/\[HPA151\]/);
-    expect(HpaSimulator.fromManifest(manifest, { initialReplicas: 4, cluster: old, skipValidation: true }).run(trace, { until: 0 }).replicas).toEqual([4]);
+    const simulator = HpaSimulator.fromManifest(manifest, { initialReplicas: 4, cluster: old, skipValidation: true });
+    expect(simulator.run(trace, { until: 0 }).replicas).toEqual([4]);
   });
 
   test('scale to zero and back (KEP-2021): ScaledToZero recorded, then the wake-up from zero', () => {
