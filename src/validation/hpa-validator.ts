@@ -1,5 +1,6 @@
 import { ClusterProfile } from '../cluster-profile';
 import { loadEngine } from '../lazy-internals';
+import { RuleLevel } from '../rule-level';
 import { formatIssue } from './format-issue';
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
@@ -11,6 +12,13 @@ export interface HpaValidationOptions {
    * @default - the newest Kubernetes release the library knows, with its default feature gates
    */
   readonly cluster?: ClusterProfile;
+
+  /**
+   * Severity overrides for lint (HPA4xx) and cross-object (HPA3xx) rules, for this call; the
+   * manifest's own `cdk8s-hpa.io/rules` annotation wins over them.
+   * @default - each rule's own severity
+   */
+  readonly ruleLevels?: { [ruleId: string]: RuleLevel };
 }
 
 /** A rule the validator checks. */
@@ -42,7 +50,10 @@ export interface ValidationRule {
 export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
-    return loadEngine().validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
+    return loadEngine().validateManifest(manifest, {
+      profile: options?.cluster ?? ClusterProfile.defaultProfile(),
+      ruleLevels: options?.ruleLevels,
+    });
   }
 
   /** An issue as one line: `spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102] (fix: ...)`. */
