@@ -53,6 +53,19 @@ describe('a repository with charts for two clusters', () => {
 
 });
 
+describe('cdk8s-hpa simulate with the config file', () => {
+  test('simulates the edge worker with its override\'s cluster; without the file it is refused', () => {
+    const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-trace-')), 'queue.csv');
+    fs.writeFileSync(trace, 'time,metric,observation,value\n0,queue_depth,value,90\n');
+    const run = cli(['simulate', '--hpa', 'clusters/edge/worker.yaml', '--trace', trace, '--until', '0'], { cwd: REPO });
+    expect(run.code).toBe(0);
+    const refused = cli(['simulate', '--no-config', '--hpa', 'clusters/edge/worker.yaml', '--trace', trace], { cwd: REPO });
+    expect(refused.lines).toEqual([expect.stringMatching(EDGE_101)]);
+    expect(refused.code).toBe(1);
+    fs.rmSync(path.dirname(trace), { recursive: true, force: true });
+  });
+});
+
 describe('a bad config file', () => {
   let dir: string;
   beforeAll(() => {
