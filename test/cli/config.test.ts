@@ -23,6 +23,12 @@ describe('a repository with charts for two clusters', () => {
     expect(run.code).toBe(0);
   });
 
+  test('the README shows this run as it is', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const run = cli(['validate', 'clusters'], { cwd: REPO });
+    expect(readme).toContain(['$ cd test/fixtures/two-clusters && npx cdk8s-hpa validate clusters', ...run.lines, run.stderr.trimEnd()].join('\n'));
+  });
+
   test('the config file is found from a subdirectory, and its overrides match paths relative to it', () => {
     const run = cli(['validate', '.'], { cwd: path.join(REPO, 'clusters', 'edge') });
     expect(run.lines).toEqual([]);
