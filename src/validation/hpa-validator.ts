@@ -14,7 +14,7 @@ export interface HpaValidationOptions {
   readonly cluster?: ClusterProfile;
 
   /**
-   * Severity overrides for lint (HPA4xx) and cross-object (HPA3xx) rules, for this call; the
+   * Severity overrides for lint (HPA4xx) and cross-object (HPA3xx) rules, for this call. The
    * manifest's own `cdk8s-hpa.io/rules` annotation wins over them.
    * @default - each rule's own severity
    */
