@@ -18,7 +18,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   projenrcTs: true,
 
   peerDeps: ['cdk8s-plus-27@^2.9.5'],
-  devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1'],
+  devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'ajv@^8', 'ajv-draft-04@^1'],
   // The command line (`cdk8s-hpa validate`) reads YAML with source positions. `yaml` is not a
   // jsii module, so it is bundled; only lib/cli loads it, never the library's entry point.
   deps: ['yaml@^2'],

@@ -32,6 +32,7 @@ export interface ClusterProfileOptions {
 }
 
 const profiles = new WeakMap<IConstruct, ClusterProfile>();
+const configProfiles = new WeakMap<IConstruct, ClusterProfile>();
 
 /**
  * The Kubernetes cluster the manifests are for: its version and feature gates decide which
@@ -55,14 +56,11 @@ export class ClusterProfile {
 
   /**
    * The profile that applies at `scope`: the nearest one set with `applyTo` on it or a scope
-   * above it, else the default profile.
+   * above it, else the nearest one `HpaConfig.applyTo()` set from a config file, else the
+   * default profile.
    */
   public static lookup(scope: IConstruct): ClusterProfile {
-    for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
-      const p = profiles.get(s);
-      if (p) return p;
-    }
-    return DEFAULT_PROFILE;
+    return nearest(scope, profiles) ?? nearest(scope, configProfiles) ?? DEFAULT_PROFILE;
   }
 
   /** The version as given, or the default. */
@@ -83,6 +81,14 @@ export class ClusterProfile {
   /** Makes this profile apply to every HPA at or below `scope` that sets no `cluster` of its own. */
   public applyTo(scope: IConstruct): void {
     profiles.set(scope, this);
+  }
+
+  /**
+   * Makes this profile, read from a config file, apply at `scope` under any set in code.
+   * @internal
+   */
+  public _applyFromConfig(scope: IConstruct): void {
+    configProfiles.set(scope, this);
   }
 
   /** Whether `gate` is on in this cluster: the override if given, else the release's default. */
@@ -136,6 +142,14 @@ export class ClusterProfile {
 }
 
 const DEFAULT_PROFILE = ClusterProfile.of();
+
+function nearest(scope: IConstruct, map: WeakMap<IConstruct, ClusterProfile>): ClusterProfile | undefined {
+  for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
+    const p = map.get(s);
+    if (p) return p;
+  }
+  return undefined;
+}
 
 /** `'1.36'`, `'v1.36.2'` -> 36; undefined when not a known 1.x version. */
 function parseMinor(version: unknown): number | undefined {

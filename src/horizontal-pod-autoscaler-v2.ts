@@ -6,12 +6,14 @@ import { ClusterProfile } from './cluster-profile';
 import { loadEngine } from './lazy-internals';
 import { Metric } from './metric';
 import { scaleTargetKey } from './model/object-keys';
-import { HPA_API_VERSION, HPA_KIND } from './private/constants';
+import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
 import { NOT_PLAIN, plainJson } from './private/plain';
 import { toKube } from './private/to-kube';
 import { RuleLevel } from './rule-level';
+import { RuleLevels } from './rule-levels';
 import { ScaleTarget } from './scale-target';
 import { HpaValidator } from './validation/hpa-validator';
+import { formatRuleLevelList } from './validation/rule-levels';
 import { Severity, ValidationIssue } from './validation/validation-issue';
 
 /** Properties of `HorizontalPodAutoscalerV2`. */
@@ -65,9 +67,13 @@ export interface HorizontalPodAutoscalerV2Props {
 
   /**
    * Severity overrides for lint (HPA4xx) and cross-object (HPA3xx) rules on this HPA, e.g.
-   * `{ HPA404: RuleLevel.OFF, HPA402: RuleLevel.ERROR }`.
+   * `{ HPA404: RuleLevel.OFF, HPA402: RuleLevel.ERROR }`. They win over every other scope
+   * (`RuleLevels.applyTo()`, the config file) and are rendered, with the levels of the
+   * construct tree, into the `cdk8s-hpa.io/rules` annotation, so `cdk8s-hpa validate` and the
+   * cdk8s synth plugin apply them to the synthesized manifest too.
    *
-   * @default - each rule's own severity
+   * @default - the levels of the construct tree (`RuleLevels.applyTo()`) and of the config file
+   * (`HpaConfig.applyTo()`), else each rule's own severity
    */
   readonly ruleLevels?: { [ruleId: string]: RuleLevel };
 }
@@ -140,6 +146,9 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       spec: Lazy.any({ produce: () => this._toKube() }),
     });
 
+    const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
+    this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, Lazy.any({ produce: () => this.rulesAnnotation(annotated) }));
+
     this.duplicateOf = this.targetMissing ? undefined : this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
@@ -169,7 +178,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       profile: this.cluster,
       workload: this.target._facts(manifest.metadata?.namespace),
       duplicateOf: this.duplicateOf,
-      ruleLevels: this.ruleLevels,
+      ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
       targetPropMissing: this.targetMissing,
     });
   }
@@ -198,6 +207,16 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       return this.apiObject.toJson();
     }
     return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: this.apiObject.metadata.toJson(), spec };
+  }
+
+  /**
+   * The `cdk8s-hpa.io/rules` annotation: the levels of the construct tree, the annotation given
+   * in `metadata`, then the `ruleLevels` prop (later items win).
+   */
+  private rulesAnnotation(annotated: unknown): unknown {
+    const parts = [formatRuleLevelList(RuleLevels.lookup(this)), annotated, formatRuleLevelList(this.ruleLevels)];
+    if (parts[0] === '' && parts[2] === '') return annotated;
+    return parts.filter(p => typeof p === 'string' && p.trim() !== '').join(',');
   }
 
   /** The errors for cdk8s's validation; warnings are printed once. */

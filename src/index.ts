@@ -20,3 +20,5 @@ export * from './simulation/simulator-options';
 export * from './simulation/hpa-simulator';
 export * from './explain/hpa-explanation';
 export * from './explain/hpa-explainer';
+export * from './rule-levels';
+export * from './hpa-config';

@@ -1,7 +1,10 @@
 /** The command line of `cdk8s-hpa explain`, parsed; syntax errors are `UsageError`s. */
 import { UsageError } from './errors';
 import { ClusterFlags, readArgs } from './flags';
-import { OUTPUT_FORMATS, OutputFormat } from './formatters';
+import { OutputFormat } from './formatters';
+
+/** The formats `explain` writes (SARIF is for checks, not explanations). */
+const EXPLAIN_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
 
 export interface ExplainArgs extends Readonly<ClusterFlags> {
   readonly help: boolean;
@@ -14,7 +17,7 @@ export interface ExplainArgs extends Readonly<ClusterFlags> {
 
 /** Parses the arguments after `explain`. Accepts `--flag value` and `--flag=value`; `--` ends the flags. */
 export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
-  const cluster: ClusterFlags = { featureGates: {} };
+  const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
   let format: OutputFormat = 'text';
   let now: string | undefined;
   const inputs: string[] = [];
@@ -32,8 +35,8 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
         }
         case '--format': {
           const v = option.value();
-          if (!(OUTPUT_FORMATS as readonly string[]).includes(v)) {
-            throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')} (got "${v}")`);
+          if (!(EXPLAIN_FORMATS as readonly string[]).includes(v)) {
+            throw new UsageError(`--format must be one of ${EXPLAIN_FORMATS.join(', ')} (got "${v}")`);
           }
           format = v as OutputFormat;
           return true;

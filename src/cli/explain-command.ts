@@ -6,14 +6,15 @@ import { ClusterProfile } from '../cluster-profile';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { ExplainArgs, parseExplainArgs } from './explain-args';
-import { clusterProfileOf } from './flags';
-import { formatGithub, formatText, Located } from './formatters';
+import { formatGithub, formatText } from './formatters';
 import { collectInputs, STDIN_NAME } from './inputs';
+import { RunSettings } from './run-settings';
 import { HpaExplainer } from '../explain/hpa-explainer';
 import { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
 import { fieldPathSegments } from '../manifests/field-path';
 import { InputObject, InputObjects, positionIn } from '../manifests/input-objects';
 import { loadObjects } from '../manifests/load-objects';
+import { Located } from '../manifests/located';
 import { Severity } from '../validation/validation-issue';
 
 export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|->...
@@ -79,7 +80,7 @@ function runExplain(argv: readonly string[], io: Io): number {
     return EXIT_OK;
   }
   if (args.inputs.length === 0) throw new UsageError('no input: give files, directories, or - for standard input');
-  const profile = clusterProfileOf(args);
+  const run = RunSettings.resolve(args);
 
   const collected = collectInputs(args.inputs, io.readStdin);
   for (const problem of collected.problems) io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
@@ -90,7 +91,7 @@ function runExplain(argv: readonly string[], io: Io): number {
   const manifests = objects.all.map(o => o.manifest);
   const results = objects.hpas.map(hpa => {
     const explanation = HpaExplainer.explain(hpa.manifest, {
-      cluster: profile,
+      cluster: run.forInput(hpa.file).profile,
       now: args.now,
       relatedObjects: manifests.filter(o => o !== hpa.manifest),
     });

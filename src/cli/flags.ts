@@ -1,9 +1,11 @@
 /**
  * Reading flags, for every command: `--flag`, `--flag value`, `--flag=value`, and the flags
- * that describe the cluster (`--k8s-version`, `--feature-gates`).
+ * that describe the cluster and the rules (`--k8s-version`, `--feature-gates`, `--config`,
+ * `--no-config`, `--disable`, `--enable`, `--error`, `--warn`).
  */
 import { UsageError } from './errors';
-import { ClusterProfile } from '../cluster-profile';
+import { RuleLevel } from '../rule-level';
+import { ruleLevelProblem } from '../validation/rule-levels';
 
 /** The flag at `argv[index]`: `--flag`, `--flag value` or `--flag=value`. */
 export class FlagArg {
@@ -47,7 +49,7 @@ export class FlagArg {
 
 /**
  * `HPAScaleToZero=true,HPAConfigurableTolerance=false`, as kube-apiserver's `--feature-gates`.
- * Only the syntax is checked here; unknown gate names are reported by the engine (HPA154).
+ * Only the syntax is checked here; gate names are checked with the version before any input is read.
  */
 export function parseFeatureGates(text: string): { [gate: string]: boolean } {
   const gates: { [gate: string]: boolean } = {};
@@ -65,16 +67,42 @@ export function parseFeatureGates(text: string): { [gate: string]: boolean } {
   return gates;
 }
 
-/** The cluster a command checks or simulates for, as its flags give it. */
+/** The cluster a command checks or simulates for, and the run's rule levels, as its flags give them. */
 export interface ClusterFlags {
-  /** `--k8s-version`; checked by `ClusterProfile`, which reports an unknown version as HPA154. */
+  /** `--k8s-version`; checked with the config file before any input is read (run-settings.ts). */
   k8sVersion?: string;
-  /** `--feature-gates A=true,B=false`, merged over repeated flags; names are checked by `ClusterProfile`. */
+  /** `--feature-gates A=true,B=false`, merged over repeated flags; names are checked with the version. */
   readonly featureGates: { [gate: string]: boolean };
+  /** `--config <file>`: the config file, instead of the nearest `.cdk8s-hpa.yaml`. */
+  config?: string;
+  /** `--no-config`: read no config file. */
+  noConfig?: boolean;
+  /** `--disable`, `--enable`, `--error`, `--warn`, in the order given (a later flag wins). */
+  readonly ruleLevels: { [ruleId: string]: RuleLevel };
 }
 
-/** Reads `option` into `cluster` when it is `--k8s-version` or `--feature-gates`; returns whether it was. */
+/** The rule flags and the level each sets; `--enable` checks a rule with its own severity (also one off by default). */
+const RULE_FLAGS: { readonly [flag: string]: (ruleId: string) => RuleLevel } = {
+  '--disable': () => RuleLevel.OFF,
+  '--enable': () => RuleLevel.ON,
+  '--error': () => RuleLevel.ERROR,
+  '--warn': () => RuleLevel.WARNING,
+};
+
+/** Reads `option` into `cluster` when it is a cluster, config or rule flag; returns whether it was. */
 export function readClusterFlag(option: FlagArg, cluster: ClusterFlags): boolean {
+  const levelOf = Object.prototype.hasOwnProperty.call(RULE_FLAGS, option.flag) ? RULE_FLAGS[option.flag] : undefined;
+  if (levelOf) {
+    const ids = option.value().split(',').map(id => id.trim().toUpperCase()).filter(id => id !== '');
+    if (ids.length === 0) throw new UsageError(`${option.flag} needs rule ids, such as ${option.flag} HPA404,HPA402`);
+    for (const ruleId of ids) {
+      const level = levelOf(ruleId);
+      const problem = ruleLevelProblem(ruleId, level);
+      if (problem !== undefined) throw new UsageError(`${option.flag}: ${problem}`);
+      cluster.ruleLevels[ruleId] = level;
+    }
+    return true;
+  }
   switch (option.flag) {
     case '--k8s-version': {
       const v = option.value().trim();
@@ -85,14 +113,16 @@ export function readClusterFlag(option: FlagArg, cluster: ClusterFlags): boolean
     case '--feature-gates':
       Object.assign(cluster.featureGates, parseFeatureGates(option.value()));
       return true;
+    case '--config':
+      cluster.config = option.nonEmptyValue();
+      return true;
+    case '--no-config':
+      option.noValue();
+      cluster.noConfig = true;
+      return true;
     default:
       return false;
   }
-}
-
-/** The profile the cluster flags describe. */
-export function clusterProfileOf(cluster: Readonly<ClusterFlags>): ClusterProfile {
-  return ClusterProfile.of({ version: cluster.k8sVersion, featureGates: cluster.featureGates });
 }
 
 /** What a command does with its own arguments. */

@@ -1,11 +1,10 @@
-/** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations. */
+/** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations, SARIF. */
+import { formatSarif } from './sarif';
 import { Located } from '../manifests/located';
 import { Severity } from '../validation/validation-issue';
 
-export { Located };
-
-export type OutputFormat = 'text' | 'json' | 'github';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
+export type OutputFormat = 'text' | 'json' | 'github' | 'sarif';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github', 'sarif'];
 
 
 export interface Summary {
@@ -13,11 +12,15 @@ export interface Summary {
   readonly hpas: number;
   readonly errors: number;
   readonly warnings: number;
+  /** Inputs that could not be read (also among the issues, rule id `INPUT`). */
+  readonly unreadable?: number;
 }
 
 /** The whole report, ready to write to standard output. */
-export function formatReport(format: OutputFormat, issues: readonly Located[], summary: Summary): string {
+export function formatReport(format: OutputFormat, issues: readonly Located[], summary: Summary, toolVersion: string = 'unknown'): string {
   switch (format) {
+    case 'sarif':
+      return formatSarif(issues, toolVersion);
     case 'json':
       return `${JSON.stringify({ ...summary, issues: issues.map(toJson) }, undefined, 2)}\n`;
     case 'github':

@@ -3,10 +3,10 @@
  * library's import path: `require('cdk8s-hpa')` never loads this module.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { Command, Io } from './command';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { explainCommand } from './explain-command';
+import { packageVersion } from './package-version';
 import { simulateCommand } from './simulate-command';
 import { validateCommand } from './validate-command';
 
@@ -47,7 +47,7 @@ export function main(argv: readonly string[], io: Io): number {
       return EXIT_OK;
     }
     if (name === '--version' || name === '-v') {
-      io.stdout(`${version()}\n`);
+      io.stdout(`${packageVersion()}\n`);
       return EXIT_OK;
     }
     const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
@@ -85,12 +85,4 @@ export function runFromProcess(): void {
     stderr: text => process.stderr.write(text),
     readStdin: () => fs.readFileSync(0),
   });
-}
-
-function version(): string {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version;
-  } catch {
-    return 'unknown';
-  }
 }

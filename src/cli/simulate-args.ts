@@ -26,7 +26,7 @@ export interface SimulateArgs extends Readonly<ClusterFlags> {
 export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
   const files: { hpa?: string; trace?: string; svg?: string; csv?: string; name?: string } = {};
   let until: number | undefined;
-  const cluster: ClusterFlags = { featureGates: {} };
+  const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
   let initialReplicas: number | undefined;
   const help = readArgs(argv, cluster, {
     positional: arg => {

@@ -7,9 +7,9 @@ import { ClusterProfile } from '../cluster-profile';
 import { loadEngine } from '../lazy-internals';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
-import { clusterProfileOf } from './flags';
 import { formatSummary, formatText } from './formatters';
 import { collectInputs, Input } from './inputs';
+import { RunSettings } from './run-settings';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
@@ -62,6 +62,8 @@ Options:
   --feature-gates <gates>    feature gates over the release's defaults, NAME=true|false
                              separated by commas; may be repeated
                              e.g. --feature-gates HPAScaleToZero=true
+  --config <file>, --no-config, --disable/--enable/--error/--warn <rules>
+                             the config file and rule levels, as for validate
   --initial-replicas <n>     the target's replicas before the first sync
                              (default: minReplicas, or 1 when minReplicas is 0)
                              e.g. --initial-replicas 4
@@ -116,7 +118,7 @@ function runSimulate(argv: readonly string[], io: Io): number {
   if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler');
   if (args.trace === undefined) throw new UsageError('--trace is required: the CSV file of metric observations');
   if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
-  const profile = clusterProfileOf(args);
+  const run = RunSettings.resolve(args);
 
   // The HPA: read, parsed, picked, checked.
   const hpaInputs = readInputs(args.hpa, io, true);
@@ -129,7 +131,9 @@ function runSimulate(argv: readonly string[], io: Io): number {
     return EXIT_ISSUES;
   }
   const hpa = pickHpa(objects.hpas, args.hpa, args.name);
-  const issues = checkHpa(loadEngine(), hpa, profile, objects);
+  const settings = run.forInput(hpa.file);
+  const profile = settings.profile;
+  const issues = checkHpa(loadEngine(), hpa, settings, objects);
   const errors = issues.filter(i => i.severity === Severity.ERROR).length;
   if (errors > 0) {
     io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
@@ -138,7 +142,8 @@ function runSimulate(argv: readonly string[], io: Io): number {
   }
   for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
 
-  const simulator = HpaSimulator.fromManifest(hpa.manifest, { cluster: profile, initialReplicas: args.initialReplicas });
+  // Checked above, with the input's workloads and the run's rule levels.
+  const simulator = HpaSimulator.fromManifest(hpa.manifest, { cluster: profile, initialReplicas: args.initialReplicas, skipValidation: true });
   // A run without syncs' worth of trace names the metrics with their types, for the trace's checks.
   const metrics = simulator.run(SimulationTrace.create(), { until: 0 }).metrics;
 

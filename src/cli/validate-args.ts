@@ -13,7 +13,7 @@ export interface ValidateArgs extends Readonly<ClusterFlags> {
 
 /** Parses the arguments after `validate`. Accepts `--flag value` and `--flag=value`; `--` ends the flags. */
 export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
-  const cluster: ClusterFlags = { featureGates: {} };
+  const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
   let format: OutputFormat = 'text';
   let strict = false;
   const inputs: string[] = [];

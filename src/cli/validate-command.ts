@@ -5,13 +5,15 @@ import { ClusterProfile } from '../cluster-profile';
 import { loadEngine } from '../lazy-internals';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
-import { clusterProfileOf } from './flags';
-import { formatReport, formatSummary, Located } from './formatters';
-import { collectInputs, MAX_INPUT_BYTES } from './inputs';
+import { formatReport, formatSummary } from './formatters';
+import { collectInputs, MAX_INPUT_BYTES, STDIN_NAME } from './inputs';
+import { packageVersion } from './package-version';
+import { RunSettings } from './run-settings';
 import { parseValidateArgs } from './validate-args';
 import { checkHpa } from '../manifests/check-hpa';
 import { InputObject, InputObjects } from '../manifests/input-objects';
-import { loadObjects } from '../manifests/load-objects';
+import { loadObjects, unreadableIssues } from '../manifests/load-objects';
+import { Located } from '../manifests/located';
 import { Severity } from '../validation/validation-issue';
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
@@ -39,18 +41,37 @@ Options:
   --feature-gates <gates>    feature gates set on the cluster, over the release's defaults,
                              NAME=true|false separated by commas; may be repeated
                              e.g. --feature-gates HPAScaleToZero=true,HPAConfigurableTolerance=false
+  --config <file>            the config file (default: the nearest .cdk8s-hpa.yaml at or above
+                             the working directory, up to the repository's root): cluster,
+                             rules and per-path overrides; see the README
+                             e.g. --config ci/.cdk8s-hpa.yaml
+  --no-config                read no config file
+  --disable <rules>          turn lint (HPA4xx) or cross-object (HPA3xx) rules off, by id,
+                             separated by commas; may be repeated
+                             e.g. --disable HPA404,HPA402
+  --enable <rules>           turn rules back on at their own severity
+  --error <rules>            report rules as errors
+                             e.g. --error HPA404
+  --warn <rules>             report rules as warnings
   --format <format>          text (default): file:line:column: severity [ruleId] path: message
-                             json: {"files", "hpas", "errors", "warnings", "issues": [...]}
+                             json: {"files", "hpas", "errors", "warnings", "unreadable", "issues": [...]}
                              github: GitHub Actions annotations (::error file=...,line=...::...)
-                             e.g. --format github
+                             sarif: SARIF 2.1.0, for GitHub code scanning and other CI tools
+                             e.g. --format sarif > cdk8s-hpa.sarif
   --strict                   exit 1 on warnings too
                              e.g. --strict
   -h, --help                 show this help
 
+Which settings win (most specific first): an HPA's own cdk8s-hpa.io/rules annotation
+(e.g. "HPA404=off,HPA402=error"), then the rule and cluster flags of this run, then the config
+file's overrides whose files match the input (later ones win), then its root settings, then
+the rules' own severities and the default cluster.
+
 Exit codes:
   0  no errors (with --strict: no warnings either)
   1  errors found (with --strict: errors or warnings)
-  2  usage error, or an input that could not be read
+  2  usage error (bad flag, unknown version or gate, bad config file: found before any input
+     is read), or an input that could not be read (reported in every format, rule id INPUT)
 
 Examples:
   cdk8s-hpa validate dist/
@@ -72,14 +93,16 @@ function runValidate(argv: readonly string[], io: Io): number {
   if (args.inputs.length === 0) {
     throw new UsageError('no input: give files, directories, or - for standard input');
   }
-  const profile = clusterProfileOf(args);
+  // Flags and the config file are checked before any input is read.
+  const run = RunSettings.resolve(args);
 
   const collected = collectInputs(args.inputs, io.readStdin);
   for (const problem of collected.problems) {
     io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
   }
 
-  const issues: Located[] = [];
+  // Unreadable inputs first, in every format; then each file's issues.
+  const issues: Located[] = unreadableIssues(collected.problems);
   const objects = new InputObjects();
   const syntaxErrors = loadObjects(collected.inputs, objects);
 
@@ -90,23 +113,26 @@ function runValidate(argv: readonly string[], io: Io): number {
   // In input order: each file's syntax errors and HPAs' issues, by position.
   for (const input of collected.inputs) {
     const ofFile: Located[] = [...(syntaxErrors.get(input.name) ?? [])];
+    const settings = run.forInput(input.name === STDIN_NAME ? undefined : input.name);
     for (const hpa of hpasByFile.get(input.name) ?? []) {
-      ofFile.push(...checkHpa(engine, hpa, profile, objects, duplicates.get(hpa)));
+      ofFile.push(...checkHpa(engine, hpa, settings, objects, duplicates.get(hpa)));
     }
     issues.push(...ofFile.map((issue, i) => ({ issue, i }))
       .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.i - b.i)
       .map(x => x.issue));
   }
 
-  const errors = issues.filter(i => i.severity === Severity.ERROR).length;
+  const errors = issues.filter(i => i.severity === Severity.ERROR).length - collected.problems.length;
   const summary = {
     files: collected.inputs.length,
     hpas: objects.hpas.length,
     errors,
-    warnings: issues.length - errors,
+    warnings: issues.length - errors - collected.problems.length,
+    unreadable: collected.problems.length,
   };
-  io.stdout(formatReport(args.format, issues, summary));
-  io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}\n`);
+  io.stdout(formatReport(args.format, issues, summary, packageVersion()));
+  const from = run.describe();
+  io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
 
   if (collected.problems.length > 0) return EXIT_USAGE;
   if (errors > 0 || (args.strict && summary.warnings > 0)) return EXIT_ISSUES;

@@ -3,6 +3,7 @@ import { fieldPathSegments } from './field-path';
 import { InputObject, InputObjects, namespaceOf, positionIn } from './input-objects';
 import { Located } from './located';
 import { ClusterProfile } from '../cluster-profile';
+import { RuleLevel } from '../rule-level';
 import type { validateManifest } from '../validation/engine';
 
 /** The engine's entry point, given by the caller (which loads it on first use). */
@@ -10,11 +11,18 @@ export interface Engine {
   readonly validateManifest: typeof validateManifest;
 }
 
-/** One HPA's issues, placed in its source. */
-export function checkHpa(engine: Engine, hpa: InputObject, profile: ClusterProfile, objects: InputObjects, duplicateOf?: InputObject): Located[] {
+/** The cluster profile and rule levels an HPA is checked with (those of its file). */
+export interface HpaSettings {
+  readonly profile: ClusterProfile;
+  readonly ruleLevels?: { readonly [ruleId: string]: RuleLevel };
+}
+
+/** One HPA's issues, with the profile and rule levels of its file, placed in its source. */
+export function checkHpa(engine: Engine, hpa: InputObject, settings: HpaSettings, objects: InputObjects, duplicateOf?: InputObject): Located[] {
   const manifest = hpa.manifest;
   const found = engine.validateManifest(manifest, {
-    profile,
+    profile: settings.profile,
+    ruleLevels: settings.ruleLevels,
     workload: objects.workloadOf(hpa),
     duplicateOf: duplicateOf
       ? `HorizontalPodAutoscaler "${duplicateOf.manifest.metadata?.name}" (${duplicateOf.file}:${positionIn(duplicateOf, []).line})`

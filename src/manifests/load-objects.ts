@@ -1,11 +1,23 @@
 /** Every input's YAML or JSON documents, as objects for the commands, and their syntax errors. */
 import { InputObjects, objectsOf } from './input-objects';
+import { INPUT_RULE_ID, SYNTAX_RULE_ID } from './input-rules';
 import { Located } from './located';
 import { parseSource } from './yaml-source';
 import { Severity } from '../validation/validation-issue';
 
-/** The rule id of a YAML or JSON syntax error (not a rule of the engine). */
-export const SYNTAX_RULE_ID = 'YAML';
+
+/** Inputs that cannot be read, as issues, so every output format shows them. */
+export function unreadableIssues(problems: ReadonlyArray<{ readonly name: string; readonly reason: string }>): Located[] {
+  return problems.map(p => ({
+    file: p.name,
+    line: 1,
+    column: 1,
+    severity: Severity.ERROR,
+    ruleId: INPUT_RULE_ID,
+    path: '<root>',
+    message: `cannot be read: ${p.reason}`,
+  }));
+}
 
 /**
  * Parses every input's documents into `objects`; returns the YAML syntax errors, by file, as

@@ -6,16 +6,19 @@ import { checkHpa, Engine } from './check-hpa';
 import { InputObjects } from './input-objects';
 import { loadObjects } from './load-objects';
 import { ClusterProfile } from '../cluster-profile';
+import { RuleLevel } from '../rule-level';
 import { ValidationIssue } from '../validation/validation-issue';
 
 const INPUT_NAME = '<text>';
 
 /** Every issue of the HPAs in `text` (YAML or JSON, any number of documents): syntax errors, then each HPA's in manifest order. */
-export function validateText(text: string, profile: ClusterProfile, engine: Engine): ValidationIssue[] {
+export function validateText(
+  text: string, profile: ClusterProfile, engine: Engine, ruleLevels?: { readonly [ruleId: string]: RuleLevel },
+): ValidationIssue[] {
   const objects = new InputObjects();
   const located = [...(loadObjects([{ name: INPUT_NAME, text }], objects).get(INPUT_NAME) ?? [])];
   const duplicates = objects.duplicateTargets();
-  for (const hpa of objects.hpas) located.push(...checkHpa(engine, hpa, profile, objects, duplicates.get(hpa)));
+  for (const hpa of objects.hpas) located.push(...checkHpa(engine, hpa, { profile, ruleLevels }, objects, duplicates.get(hpa)));
   // Only the fields of ValidationIssue: the other languages receive exactly the struct.
   return located.map(issue => {
     const out: { -readonly [K in keyof ValidationIssue]: ValidationIssue[K] } = {

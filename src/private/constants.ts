@@ -73,3 +73,9 @@ export const DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS = 180;
 /** The HPA's own API group and version. */
 export const HPA_API_VERSION = 'autoscaling/v2';
 export const HPA_KIND = 'HorizontalPodAutoscaler';
+
+/**
+ * The annotation on an HPA that sets rule levels for that object (`HPA404=off,HPA402=error`),
+ * honoured by the construct, `HpaValidator`, the command line and the cdk8s synth plugin.
+ */
+export const RULES_ANNOTATION = 'cdk8s-hpa.io/rules';

@@ -1,6 +1,6 @@
 import { ClusterProfile } from '../cluster-profile';
 import type { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
-import { loadRun, loadSpecReader } from '../lazy-internals';
+import { loadEngine, loadRun, loadSpecReader } from '../lazy-internals';
 import type { SimSpec } from './hpa-spec';
 import { SimulationResult } from './simulation-result';
 import { SimulationStep } from './simulation-step';
@@ -30,15 +30,46 @@ import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, D
  *   { until: 600 });
  * const csv = result.toCsv();
  */
+type Issues = ReturnType<ReturnType<typeof loadEngine>['validateManifest']>;
+
+/** Throws, listing them, when the manifest's issues hold errors. */
+function refuseErrors(manifest: any, validate: () => Issues): void {
+  const errors = validate().filter(i => i.severity === 'error');
+  if (errors.length === 0) return;
+  const name = typeof manifest?.metadata?.name === 'string' ? ` "${manifest.metadata.name}"` : '';
+  const { formatIssue } = loadEngine();
+  throw new Error([
+    `HpaSimulator: the HorizontalPodAutoscaler${name} has ${errors.length === 1 ? '1 validation error' : `${errors.length} validation errors`}; `
+      + 'fix them, or pass skipValidation: true to simulate it anyway:',
+    ...errors.map(e => `  ${formatIssue(e)}`),
+  ].join('\n'));
+}
+
 export class HpaSimulator {
-  /** A simulator for an `autoscaling/v2` HorizontalPodAutoscaler manifest (a plain object). */
+  /**
+   * A simulator for an `autoscaling/v2` HorizontalPodAutoscaler manifest (a plain object).
+   * Throws when the manifest has validation errors (as `HpaValidator.validate` finds them,
+   * with its `cdk8s-hpa.io/rules` annotation), unless `options.skipValidation`.
+   */
   public static fromManifest(manifest: any, options: HpaSimulatorOptions = {}): HpaSimulator {
-    return new HpaSimulator(manifest, options, options.cluster ?? ClusterProfile.of());
+    const profile = options?.cluster ?? ClusterProfile.of();
+    if (!options?.skipValidation) refuseErrors(manifest, () => loadEngine().validateManifest(manifest, { profile }));
+    return new HpaSimulator(manifest, options ?? {}, profile);
   }
 
-  /** A simulator for an HPA construct, from the manifest it renders, with its cluster profile. */
+  /**
+   * A simulator for an HPA construct, from the manifest it renders, with its cluster profile.
+   * Throws when the HPA has validation errors (those `cdk8s synth` reports), unless
+   * `options.skipValidation`.
+   */
   public static fromConstruct(hpa: HorizontalPodAutoscalerV2, options: HpaSimulatorOptions = {}): HpaSimulator {
-    return new HpaSimulator(hpa._manifest(), options, options.cluster ?? hpa.cluster);
+    const manifest = hpa._manifest();
+    const profile = options?.cluster ?? hpa.cluster;
+    if (!options?.skipValidation) {
+      // With another cluster than the HPA's own, the manifest is checked for that cluster.
+      refuseErrors(manifest, () => options?.cluster ? loadEngine().validateManifest(manifest, { profile }) : hpa.validateHpa());
+    }
+    return new HpaSimulator(manifest, options ?? {}, profile);
   }
 
   private readonly spec: SimSpec;

@@ -53,6 +53,14 @@ export interface HpaSimulatorOptions {
   readonly podRequests?: { [resource: string]: number };
 
   /**
+   * Simulate even when the HPA has validation errors. Without it, `fromManifest` and
+   * `fromConstruct` refuse such an HPA (a controller given `minReplicas: 3, maxReplicas: 2`
+   * oscillates in ways no cluster would show) with an error listing the issues.
+   * @default false
+   */
+  readonly skipValidation?: boolean;
+
+  /**
    * The wall-clock time of simulation time 0, for `lastTransitionTime` (RFC 3339).
    * @default '1970-01-01T00:00:00Z'
    */

@@ -5,10 +5,9 @@
  * the manifest (the scale target, another HPA on the same target, rule levels) as options.
  */
 import { ClusterProfile } from '../cluster-profile';
-import { RuleLevel } from '../rule-level';
 import { decode } from './decode';
 import { child, index, IssueList } from './issue-list';
-import { applyRuleLevels, checkRuleLevels } from './rule-levels';
+import { annotationRuleLevels, applyRuleLevels, checkRuleLevels, LevelsByRule } from './rule-levels';
 import { defaultedSpec } from '../model/defaults';
 import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
@@ -26,6 +25,8 @@ import { ValidationIssue } from './validation-issue';
 import { isObject } from '../model/values';
 import { WorkloadFacts } from '../model/workload-facts';
 
+export { formatIssue } from './format-issue';
+
 export interface EngineOptions {
   readonly profile: ClusterProfile;
   /** The scale target, when the caller knows it (construct tree, command-line input). */
@@ -35,8 +36,12 @@ export interface EngineOptions {
    * with `scaleTargetKey`), when there is one: reported as HPA304.
    */
   readonly duplicateOf?: string;
-  /** Severity overrides for lint and cross-object rules; a bad one is reported as HPA000. */
-  readonly ruleLevels?: { readonly [ruleId: string]: RuleLevel };
+  /**
+   * Severity overrides for lint and cross-object rules from the scopes around the object (the
+   * construct tree, a run's flags, the config file), already merged; the object's own
+   * `cdk8s-hpa.io/rules` annotation overrides them. A bad one is reported as HPA000.
+   */
+  readonly ruleLevels?: LevelsByRule;
   /**
    * The construct was given no `target` (an untyped caller): one issue names the prop, instead of
    * one per `scaleTargetRef` field.
@@ -46,7 +51,8 @@ export interface EngineOptions {
 
 /**
  * All issues of one manifest, in manifest order, then the duplicate target and the rule-level
- * problems; with the rule levels applied. Never throws.
+ * problems; with the rule levels applied (the options', then the object's annotation over
+ * them). Never throws.
  */
 export function validateManifest(manifest: unknown, options: EngineOptions): ValidationIssue[] {
   const out = new IssueList();
@@ -68,7 +74,8 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   }
   const ruleLevels = options.ruleLevels ?? {};
   checkRuleLevels(ruleLevels, extra);
-  return applyRuleLevels([...issues, ...extra.issues], ruleLevels);
+  const objectLevels = annotationRuleLevels(manifest, extra);
+  return applyRuleLevels([...issues, ...extra.issues], { ...ruleLevels, ...objectLevels });
 }
 
 function run(manifest: unknown, options: EngineOptions, out: IssueList): void {

@@ -1,6 +1,8 @@
 import { IConstruct } from 'constructs';
 import { ClusterProfile } from '../cluster-profile';
 import { loadEngine, loadTextValidation } from '../lazy-internals';
+import { RuleLevel } from '../rule-level';
+import { formatIssue } from './format-issue';
 import { RULES } from './rule-catalog';
 import { Severity, ValidationIssue } from './validation-issue';
 
@@ -11,6 +13,13 @@ export interface HpaValidationOptions {
    * @default - the newest Kubernetes release the library knows, with its default feature gates
    */
   readonly cluster?: ClusterProfile;
+
+  /**
+   * Severity overrides for lint (HPA4xx) and cross-object (HPA3xx) rules, for this call. The
+   * manifest's own `cdk8s-hpa.io/rules` annotation wins over them.
+   * @default - each rule's own severity
+   */
+  readonly ruleLevels?: { [ruleId: string]: RuleLevel };
 }
 
 /** Options of `HpaValidator.format()`. */
@@ -54,7 +63,10 @@ export interface ValidationRule {
 export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
-    return loadEngine().validateManifest(manifest, { profile: options?.cluster ?? ClusterProfile.defaultProfile() });
+    return loadEngine().validateManifest(manifest, {
+      profile: options?.cluster ?? ClusterProfile.defaultProfile(),
+      ruleLevels: options?.ruleLevels,
+    });
   }
 
   /**
@@ -70,7 +82,7 @@ export class HpaValidator {
     if (typeof text !== 'string') {
       throw new Error(`HpaValidator.validateYaml: text must be a string of YAML or JSON, got ${text === null ? 'null' : typeof text}`);
     }
-    return loadTextValidation().validateText(text, options?.cluster ?? ClusterProfile.defaultProfile(), loadEngine());
+    return loadTextValidation().validateText(text, options?.cluster ?? ClusterProfile.defaultProfile(), loadEngine(), options?.ruleLevels);
   }
 
   /**
@@ -90,8 +102,7 @@ export class HpaValidator {
    * An issue as one line: `spec.maxReplicas: Invalid value: 0: must be greater than 0 [HPA102] (fix: ...)`.
    */
   public static format(issue: ValidationIssue, options: IssueFormatOptions = {}): string {
-    const fix = issue.fix && (options?.withFix ?? true) ? ` (fix: ${issue.fix})` : '';
-    return `${issue.path}: ${issue.message} [${issue.ruleId}]${fix}`;
+    return formatIssue(issue, options?.withFix ?? true);
   }
 
   /** Every rule, in id order. */

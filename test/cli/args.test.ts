@@ -8,6 +8,7 @@ describe('parseValidateArgs', () => {
       help: false,
       k8sVersion: '1.33',
       featureGates: { HPAScaleToZero: true, HPAConfigurableTolerance: false },
+      ruleLevels: {},
       format: 'json',
       strict: true,
       inputs: ['a.yaml', '-', 'dir'],
@@ -18,12 +19,25 @@ describe('parseValidateArgs', () => {
     expect(parseValidateArgs(['--', '--strict']).inputs).toEqual(['--strict']);
   });
 
+  test('rule flags set levels in the order given, ids separated by commas, a later flag winning', () => {
+    const args = parseValidateArgs(['--disable', 'HPA404,hpa402', '--error=HPA303', '--warn', 'HPA304', '--enable', 'HPA402', '--config', 'ci.yaml', 'x']);
+    expect(args.ruleLevels).toEqual({ HPA404: 'off', HPA402: 'on', HPA303: 'error', HPA304: 'warning' });
+    expect(args.config).toEqual('ci.yaml');
+    expect(parseValidateArgs(['--enable', 'HPA303', 'x']).ruleLevels).toEqual({ HPA303: 'on' });
+    expect(parseValidateArgs(['--no-config', 'x']).noConfig).toBe(true);
+  });
+
   test.each([
     [['--nope'], 'unknown option --nope'],
     [['--format'], '--format needs a value'],
     [['--format', '--strict'], '--format needs a value'],
     [['--help=1'], '--help takes no value'],
     [['--k8s-version='], '--k8s-version needs a value such as 1.36'],
+    [['--disable', 'HPA999'], '--disable: no such rule "HPA999" (see HpaValidator.rules() for the rule ids)'],
+    [['--error', 'HPA102'], '--error: HPA102 cannot be changed: only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be set to error, warning, on or off'],
+    [['--warn', ','], '--warn needs rule ids, such as --warn HPA404,HPA402'],
+    [['--config='], '--config needs a value'],
+    [['--no-config=yes'], '--no-config takes no value'],
   ])('fails on %j', (argv, message) => {
     expect(() => parseValidateArgs(argv)).toThrow(message);
   });

@@ -1,9 +1,9 @@
-import { Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { cpuUtilization, externalAverageValue, hpaManifest } from './helpers';
 import {
-  Behavior, ClusterProfile, ConditionStatus, ConditionType, HorizontalPodAutoscalerV2, HpaSimulator, Metric,
-  MetricObservation, MetricTarget, SimulationTrace,
+  Behavior, ClusterProfile, ConditionStatus, ConditionType, HorizontalPodAutoscalerV2, HpaSimulator, HpaValidator, Metric,
+  MetricObservation, MetricTarget, Severity, SimulationTrace,
 } from '../../src';
 
 const cpu = (usage: number) => MetricObservation.perPodUsage(usage);
@@ -85,8 +85,11 @@ describe('HpaSimulator end to end', () => {
     const manifest = hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: { scaleUp: { tolerance: 0.01 } } });
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(52)); // ratio 1.04
     expect(HpaSimulator.fromManifest(manifest, { initialReplicas: 4 }).run(trace, { until: 0 }).replicas).toEqual([5]);
+    // 1.34 refuses the manifest (HPA151): simulated anyway, the controller ignores the field.
     const old = ClusterProfile.of({ version: '1.34' });
-    expect(HpaSimulator.fromManifest(manifest, { initialReplicas: 4, cluster: old }).run(trace, { until: 0 }).replicas).toEqual([4]);
+    expect(() => HpaSimulator.fromManifest(manifest, { initialReplicas: 4, cluster: old })).toThrow(/\[HPA151\]/);
+    const simulator = HpaSimulator.fromManifest(manifest, { initialReplicas: 4, cluster: old, skipValidation: true });
+    expect(simulator.run(trace, { until: 0 }).replicas).toEqual([4]);
   });
 
   test('scale to zero and back (KEP-2021): ScaledToZero recorded, then the wake-up from zero', () => {
@@ -193,6 +196,31 @@ describe('HpaSimulator end to end', () => {
     // 3 cores over 2 pods of 0.5: 300% on 60% -> 10 capped at 8 (policies allow 6 from 2), then 8.
     // With totalUsage the load per pod falls as pods are added: at 6 pods, 100% -> ceil(1.67 * 6) = 10.
     expect(r.replicas).toEqual([6, 8, 8]);
+  });
+
+  test('fails when the HPA has validation errors, listing them as HpaValidator.format does; skipValidation simulates anyway', () => {
+    const manifest = hpaManifest({ minReplicas: 3, maxReplicas: 2, metrics: [cpuUtilization(50)] });
+    expect(() => HpaSimulator.fromManifest(manifest)).toThrow([
+      'HpaSimulator: the HorizontalPodAutoscaler "web" has 1 validation error; fix them, or pass skipValidation: true to simulate it anyway:',
+      `  ${HpaValidator.validate(manifest).filter(i => i.severity === Severity.ERROR).map(i => HpaValidator.format(i)).join('\n  ')}`,
+    ].join('\n'));
+    expect(HpaValidator.validate(manifest).map(i => i.ruleId)).toEqual(['HPA103']);
+    const trace = SimulationTrace.create().at(0, 'cpu', cpu(50));
+    expect(HpaSimulator.fromManifest(manifest, { skipValidation: true }).run(trace, { until: 30 }).replicas).toHaveLength(3);
+    // Warnings do not stop it; nor does a lint the object's annotation makes an error, once turned off again.
+    expect(() => HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 4 }))).not.toThrow();
+    const annotated = { ...hpaManifest({ minReplicas: 1, maxReplicas: 4 }), metadata: { name: 'web', annotations: { 'cdk8s-hpa.io/rules': 'HPA404=error' } } };
+    expect(() => HpaSimulator.fromManifest(annotated)).toThrow(/has 1 validation error[^]*\[HPA404\]/);
+  });
+
+  test('fromConstruct fails with the issues synth reports (cross-object checks included)', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const deployment = new kplus.Deployment(chart, 'web', { containers: [{ image: 'web' }] });
+    const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4, metrics: [Metric.containerResource({ container: 'sidecar', resource: 'cpu', target: MetricTarget.averageUtilization(50) })] });
+    expect(hpa.validateHpa().map(i => i.ruleId)).toEqual(['HPA302']);
+    expect(() => HpaSimulator.fromConstruct(hpa)).toThrow(/has 1 validation error[^]*\[HPA302\]/);
+    expect(HpaSimulator.fromConstruct(hpa, { skipValidation: true }).metricIds).toEqual(['sidecar/cpu']);
   });
 
   test('a trace naming an unknown metric is refused with the known ids', () => {

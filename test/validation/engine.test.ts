@@ -1,5 +1,5 @@
 import { baseManifest } from './rule-cases';
-import { ClusterProfile, RuleLevel, Severity } from '../../src';
+import { ClusterProfile, HpaValidator, RuleLevel, Severity } from '../../src';
 import { validateManifest } from '../../src/validation/engine';
 
 /** A target that fixes its replicas: HPA303, an error. */
@@ -36,9 +36,40 @@ describe('validateManifest: the one entry point and its options', () => {
       ['HPA000', 'ruleLevels.HPA303', 'loud'],
     ]);
     expect(issues.map(i => i.message.replace(/^Invalid value: "[a-z]+": /, ''))).toEqual([
-      'only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be changed, to "error", "warning", "on" or "off"',
-      'no such rule',
-      'only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be changed, to "error", "warning", "on" or "off"',
+      'HPA102 cannot be changed: only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be set to error, warning, on or off',
+      'no such rule "HPA999" (see HpaValidator.rules() for the rule ids)',
+      'the level of HPA303 must be one of error, warning, on, off',
     ]);
+  });
+
+  test('the cdk8s-hpa.io/rules annotation sets levels for its object, over the options\' ruleLevels', () => {
+    const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', annotations: { 'cdk8s-hpa.io/rules': text } } });
+    const levels = (text: unknown, ruleLevels?: { [ruleId: string]: RuleLevel }) =>
+      validateManifest(annotated(text), { profile, workload, duplicateOf: 'x', ruleLevels }).map(i => [i.ruleId, i.severity]);
+    expect(levels('HPA303=warning, hpa304=OFF')).toEqual([['HPA303', Severity.WARNING]]);
+    expect(levels('HPA303=error', { HPA303: RuleLevel.OFF, HPA304: RuleLevel.OFF })).toEqual([['HPA303', Severity.ERROR]]);
+    expect(levels('', { HPA303: RuleLevel.OFF })).toEqual([['HPA304', Severity.ERROR]]);
+  });
+
+  test('fails when the annotation holds an item that is not RULE=LEVEL, a rule that cannot be changed, or is not a string', () => {
+    const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', annotations: { 'cdk8s-hpa.io/rules': text } } });
+    const problems = (text: unknown) => validateManifest(annotated(text), { profile })
+      .filter(i => i.ruleId === 'HPA000').map(i => [i.path, i.value, i.message]);
+    const path = 'metadata.annotations[cdk8s-hpa.io/rules]';
+    expect(problems('HPA404=off,HPA102=off,HPA404')).toEqual([
+      [path, 'HPA102=off', 'Invalid value: "HPA102=off": HPA102 cannot be changed: only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be set to error, warning, on or off'],
+      [path, 'HPA404', 'Invalid value: "HPA404": "HPA404" is not RULE=LEVEL (such as HPA404=off)'],
+    ]);
+    expect(problems({ HPA404: 'off' })).toEqual([
+      [path, { HPA404: 'off' }, 'Invalid value: {"HPA404":"off"}: must be a string of RULE=LEVEL items separated by commas, such as "HPA404=off,HPA402=error"'],
+    ]);
+  });
+
+  test('HpaValidator.validate takes rule levels for the call', () => {
+    const single = { ...baseManifest(), spec: { ...baseManifest().spec, minReplicas: 1 } };
+    expect(HpaValidator.validate(single)).toEqual([]); // HPA404 is off by default
+    expect(HpaValidator.validate(single, { ruleLevels: { HPA404: RuleLevel.ON } }).map(i => [i.ruleId, i.severity])).toEqual([['HPA404', Severity.WARNING]]);
+    expect(HpaValidator.validate(single, { ruleLevels: { HPA404: RuleLevel.ERROR } }).map(i => [i.ruleId, i.severity])).toEqual([['HPA404', Severity.ERROR]]);
+    expect(HpaValidator.validate(single, { ruleLevels: { HPA404: RuleLevel.OFF } })).toEqual([]);
   });
 });

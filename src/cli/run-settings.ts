@@ -1,0 +1,89 @@
+/**
+ * What one run applies to each input file: the cluster profile and rule levels of the config
+ * file (`.cdk8s-hpa.yaml`, its overrides matched by path) under the run's flags. Every problem
+ * with them is a usage error, found before any input is read.
+ *
+ * Precedence, most specific first: the object's `cdk8s-hpa.io/rules` annotation (applied by the
+ * engine), the run's flags, the config file's matching overrides (later ones win), its root,
+ * the rules' own severities.
+ */
+import * as path from 'path';
+import { UsageError } from './errors';
+import { ClusterFlags } from './flags';
+import { ClusterProfile } from '../cluster-profile';
+import { ClusterSettings, ConfigFile, ConfigFileError } from '../config-file';
+import { RuleLevel } from '../rule-level';
+
+/** The profile and rule levels for one input. */
+export interface InputSettings {
+  readonly profile: ClusterProfile;
+  readonly ruleLevels: { readonly [ruleId: string]: RuleLevel };
+}
+
+export class RunSettings {
+  /**
+   * The config file (`--config`, else the nearest `.cdk8s-hpa.yaml` above `cwd`, unless
+   * `--no-config`) with the flags over it. Throws `UsageError` for a bad file, an unknown
+   * version or gate, in the flags or in any profile the file and flags can produce.
+   */
+  public static resolve(flags: Readonly<ClusterFlags>, cwd: string = process.cwd()): RunSettings {
+    if (flags.config !== undefined && flags.noConfig) throw new UsageError('--config and --no-config cannot both be given');
+    let config: ConfigFile;
+    try {
+      const file = flags.noConfig ? undefined : flags.config ?? ConfigFile.find(cwd);
+      config = file === undefined ? ConfigFile.none() : ConfigFile.read(file);
+    } catch (e) {
+      if (e instanceof ConfigFileError) throw new UsageError(`config file ${e.message}`);
+      throw e;
+    }
+    const settings = new RunSettings(flags, config);
+    settings.checkFlags();
+    return settings;
+  }
+
+  private readonly profiles = new Map<string, ClusterProfile>();
+
+  private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile) {}
+
+  /** The settings for an input, by the name reports print (`<stdin>` gets the file's root settings). */
+  public forInput(name: string | undefined): InputSettings {
+    const file = this.config.settingsFor(name);
+    const cluster = this.withFlags(file.cluster);
+    const cacheKey = JSON.stringify(cluster);
+    let profile = this.profiles.get(cacheKey);
+    if (!profile) {
+      profile = ClusterProfile.of(cluster);
+      this.profiles.set(cacheKey, profile);
+    }
+    return { profile, ruleLevels: { ...file.rules, ...this.flags.ruleLevels } };
+  }
+
+  /** Where the settings come from, for the summary on standard error. */
+  public describe(cwd: string = process.cwd()): string {
+    const version = this.flags.k8sVersion !== undefined ? `Kubernetes ${this.flags.k8sVersion}` : undefined;
+    const file = this.config.path !== undefined ? `config ${path.relative(cwd, this.config.path) || this.config.path}` : undefined;
+    return [version, file].filter(x => x !== undefined).join(', ');
+  }
+
+  private withFlags(cluster: ClusterSettings): ClusterSettings {
+    return {
+      version: this.flags.k8sVersion ?? cluster.version,
+      featureGates: { ...cluster.featureGates, ...this.flags.featureGates },
+    };
+  }
+
+  /** The flags alone, then with each cluster the config file can give. */
+  private checkFlags(): void {
+    const own = ClusterProfile.of({ version: this.flags.k8sVersion, featureGates: this.flags.featureGates });
+    const flagOf = (field: string) => field === 'version' ? '--k8s-version' : `--feature-gates ${field.replace(/^featureGates\./, '')}`;
+    for (const [field, value, detail] of own._problems()) {
+      throw new UsageError(`${flagOf(field)}: ${JSON.stringify(value)}: ${detail}`);
+    }
+    if (this.flags.k8sVersion === undefined && Object.keys(this.flags.featureGates).length === 0) return;
+    for (const [where, cluster] of this.config.clusters()) {
+      for (const [field, value, detail] of ClusterProfile.of(this.withFlags(cluster))._problems()) {
+        throw new UsageError(`${flagOf(field)}: ${JSON.stringify(value)} with the cluster of the config file's ${where}: ${detail}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The cdk8s validation plugin: `cdk8s synth` runs it on every synthesized manifest, so every
+ * HPA of the app is checked, whoever made it (this library's construct, cdk8s-plus, an L1
+ * `ApiObject`, an `Include` of Helm or kustomize output), with the engine, the config file and
+ * the rule levels the command line uses.
+ *
+ * cdk8s.yaml:
+ *
+ *   validations:
+ *     - package: ./node_modules/cdk8s-hpa/plugin.js
+ *       version: 1.2.3            # the installed version (cdk8s-cli wants a fixed one)
+ *       class: HpaValidation
+ *       properties: { rules: { HPA404: "off" } }
+ *
+ * The contract is cdk8s-cli's `Validation` (cdk8s-cli/plugins): a class constructed with the
+ * `properties`, whose `validate(context)` adds violations to `context.report` and submits it.
+ * It is written against that shape, not imported: cdk8s-cli is not a dependency.
+ */
+import { UsageError } from './errors';
+import { ClusterFlags, parseFeatureGates } from './flags';
+import { collectInputs } from './inputs';
+import { packageVersion } from './package-version';
+import { RunSettings } from './run-settings';
+import { loadEngine } from '../lazy-internals';
+import { checkHpa } from '../manifests/check-hpa';
+import { InputObjects } from '../manifests/input-objects';
+import { loadObjects, unreadableIssues } from '../manifests/load-objects';
+import { Located } from '../manifests/located';
+import { RuleLevel } from '../rule-level';
+import { RULES } from '../validation/rule-catalog';
+import { ruleLevelProblem } from '../validation/rule-levels';
+import { Severity } from '../validation/validation-issue';
+
+/** What cdk8s-cli's `ValidationContext` gives a plugin (cdk8s-cli/plugins). */
+export interface SynthValidationContext {
+  readonly manifests: readonly string[];
+  readonly report: {
+    addViolation(violation: {
+      ruleName: string;
+      recommendation: string;
+      fix: string;
+      violatingResources: Array<{ resourceName: string; locations: string[]; manifestPath: string }>;
+    }): void;
+    submit(status: 'success' | 'failure', metadata?: { [key: string]: string }): void;
+  };
+  readonly logger?: { log(message: string): void };
+}
+
+/** The `properties` of the plugin in cdk8s.yaml; each mirrors a command-line flag. */
+const PROPERTIES: { readonly [name: string]: string } = {
+  config: 'the config file (default: the nearest .cdk8s-hpa.yaml), like --config',
+  noConfig: 'true to read no config file, like --no-config',
+  k8sVersion: 'the cluster\'s Kubernetes version, like --k8s-version',
+  featureGates: 'a map of gate names to true or false, like --feature-gates',
+  rules: 'a map of rule ids to error, warning or off, like --disable/--enable/--error/--warn',
+  strict: 'true to fail on warnings too, like --strict',
+};
+
+/**
+ * The validation plugin for `cdk8s synth` (cdk8s-cli's `validations:`). Errors fail the
+ * synth; warnings are listed in a passing report (unless `strict`).
+ */
+export class HpaValidation {
+  private readonly properties: { readonly [name: string]: unknown };
+
+  public constructor(properties: { [name: string]: unknown } = {}) {
+    this.properties = properties ?? {};
+  }
+
+  public async validate(context: SynthValidationContext): Promise<void> {
+    let run: RunSettings;
+    let strict: boolean;
+    try {
+      const flags = readProperties(this.properties);
+      strict = this.properties.strict === true;
+      run = RunSettings.resolve(flags);
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      context.report.addViolation({
+        ruleName: 'cdk8s-hpa configuration',
+        recommendation: e.message,
+        fix: `correct the plugin's properties in cdk8s.yaml (${Object.keys(PROPERTIES).join(', ')}) or the config file`,
+        violatingResources: [],
+      });
+      context.report.submit('failure', { error: e.message });
+      return;
+    }
+
+    const collected = collectInputs(context.manifests, () => Buffer.alloc(0));
+    const objects = new InputObjects();
+    const issues: Located[] = [...unreadableIssues(collected.problems), ...[...loadObjects(collected.inputs, objects).values()].flat()];
+    const duplicates = objects.duplicateTargets();
+    const engine = loadEngine();
+    for (const hpa of objects.hpas) issues.push(...checkHpa(engine, hpa, run.forInput(hpa.file), objects, duplicates.get(hpa)));
+
+    // One violation per rule, with every object that breaks it.
+    const byRule = new Map<string, Located[]>();
+    for (const issue of issues) byRule.set(issue.ruleId, [...(byRule.get(issue.ruleId) ?? []), issue]);
+    for (const [ruleId, found] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const severity = found.some(i => i.severity === Severity.ERROR) ? Severity.ERROR : Severity.WARNING;
+      const resources = new Map<string, { resourceName: string; locations: string[]; manifestPath: string }>();
+      for (const issue of found) {
+        const name = issue.object?.name ?? '<unnamed>';
+        const key = `${issue.file}\0${name}`;
+        const resource = resources.get(key) ?? { resourceName: name, locations: [], manifestPath: issue.file };
+        resource.locations.push(`${issue.path} (line ${issue.line}): ${issue.message}`);
+        resources.set(key, resource);
+      }
+      const fixes = [...new Set(found.map(i => i.fix).filter((f): f is string => f !== undefined))];
+      context.report.addViolation({
+        ruleName: `${ruleId} (${severity}): ${RULES[ruleId]?.summary ?? describeInputRule(ruleId)}`,
+        recommendation: found.length === 1 ? `${found[0].path}: ${found[0].message}` : `${found.length} occurrences; each location says what is wrong`,
+        fix: fixes.length > 0 ? fixes.join('; ') : 'see the message at each location',
+        violatingResources: [...resources.values()],
+      });
+    }
+    const errors = issues.filter(i => i.severity === Severity.ERROR).length;
+    const warnings = issues.length - errors;
+    const metadata: { [key: string]: string } = {
+      HorizontalPodAutoscalers: String(objects.hpas.length),
+      errors: String(errors),
+      warnings: String(warnings),
+      version: packageVersion(),
+    };
+    const from = run.describe();
+    if (from) metadata.settings = from;
+    context.report.submit(errors > 0 || (strict && warnings > 0) ? 'failure' : 'success', metadata);
+  }
+}
+
+function describeInputRule(ruleId: string): string {
+  return ruleId === 'YAML' ? 'the manifest is valid YAML' : 'the manifest can be read';
+}
+
+/** The plugin's properties as the command line's flags; a bad one is a `UsageError` naming it. */
+function readProperties(properties: { readonly [name: string]: unknown }): ClusterFlags {
+  const flags: ClusterFlags = { featureGates: {}, ruleLevels: {} };
+  for (const [name, value] of Object.entries(properties)) {
+    const bad = (what: string) => new UsageError(`properties.${name}: ${JSON.stringify(value)}: ${what}`);
+    switch (name) {
+      case 'config':
+        if (typeof value !== 'string' || value.trim() === '') throw bad('must be the path of a config file');
+        flags.config = value;
+        break;
+      case 'noConfig':
+      case 'strict':
+        if (typeof value !== 'boolean') throw bad('must be true or false');
+        if (name === 'noConfig') flags.noConfig = value;
+        break;
+      case 'k8sVersion':
+        if (typeof value !== 'string' || value.trim() === '') throw bad('must be a Kubernetes version such as "1.36" (quoted)');
+        flags.k8sVersion = value.trim();
+        break;
+      case 'featureGates':
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad('must be a map of gate names to true or false');
+        for (const [gate, on] of Object.entries(value)) {
+          if (typeof on !== 'boolean') throw new UsageError(`properties.featureGates.${gate}: ${JSON.stringify(on)}: must be true or false`);
+          Object.assign(flags.featureGates, parseFeatureGates(`${gate}=${on}`));
+        }
+        break;
+      case 'rules':
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad('must be a map of rule ids to error, warning or off');
+        for (const [ruleId, level] of Object.entries(value)) {
+          const problem = ruleLevelProblem(ruleId, level === false ? RuleLevel.OFF : level);
+          if (problem !== undefined) throw new UsageError(`properties.rules.${ruleId}: ${JSON.stringify(level)}: ${problem}`);
+          flags.ruleLevels[ruleId] = (level === false ? RuleLevel.OFF : level) as RuleLevel;
+        }
+        break;
+      default:
+        throw new UsageError(`properties.${name}: unknown property (known: ${Object.entries(PROPERTIES).map(([k, v]) => `${k}: ${v}`).join('; ')})`);
+    }
+  }
+  return flags;
+}

@@ -1,0 +1,114 @@
+import * as path from 'path';
+import { App, Chart, Names } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { ClusterProfile } from './cluster-profile';
+import { CONFIG_FILE_NAME, ConfigFile } from './config-file';
+import { RuleLevel } from './rule-level';
+import { RuleLevels } from './rule-levels';
+
+/** Options of `HpaConfig.load()`. */
+export interface HpaConfigLoadOptions {
+  /**
+   * The config file to read.
+   * @default - `.cdk8s-hpa.yaml` found upward from `directory`, stopping at the filesystem root
+   * or at a directory holding `.git`; none found means every setting at its default
+   */
+  readonly path?: string;
+
+  /**
+   * Where the search for `.cdk8s-hpa.yaml` starts.
+   * @default - the working directory
+   */
+  readonly directory?: string;
+}
+
+/** Options of `HpaConfig.applyTo()`. */
+export interface HpaConfigApplyOptions {
+  /**
+   * The manifest file the HPAs at the scope are written to, matched against the `files` of the
+   * config file's `overrides` (relative to the working directory).
+   * @default - for each chart at or below the scope, the file `cdk8s synth` writes it to
+   * (`<outdir>/<chart>.k8s.yaml`), so the app and `cdk8s-hpa validate dist/` pick the same override
+   */
+  readonly manifestPath?: string;
+}
+
+/**
+ * The repository's `.cdk8s-hpa.yaml`: the cluster profile and rule levels a team sets once, for
+ * the app at synth, `cdk8s-hpa validate` in CI and the cdk8s synth plugin alike.
+ *
+ * ```yaml
+ * cluster: { version: "1.33" }
+ * rules: { HPA404: "off" }
+ * overrides:
+ *   - files: ["dist/edge*.yaml"]
+ *     cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }
+ * ```
+ *
+ * What it sets sits under everything set in code: a `ClusterProfile` or `RuleLevels` applied to
+ * a scope, and an HPA's own `cluster` and `ruleLevels` props.
+ *
+ * @example
+ * declare const app: App;
+ * HpaConfig.load().applyTo(app);
+ */
+export class HpaConfig {
+  /** The file's name, found upward from the working directory. */
+  public static readonly FILE_NAME = CONFIG_FILE_NAME;
+
+  /**
+   * Reads the config file (the nearest `.cdk8s-hpa.yaml`, or `options.path`). Throws an error
+   * naming the file and the key path when it holds an unknown key or a bad value.
+   */
+  public static load(options: HpaConfigLoadOptions = {}): HpaConfig {
+    const file = options?.path ?? ConfigFile.find(options?.directory ?? process.cwd());
+    return new HpaConfig(file === undefined ? ConfigFile.none() : ConfigFile.read(file));
+  }
+
+  /**
+   * The file read.
+   * @default - none found: every setting at its default
+   */
+  public readonly path?: string;
+
+  private constructor(private readonly file: ConfigFile) {
+    this.path = file.path;
+  }
+
+  /** The cluster profile for a manifest file (the root's, with the matching overrides). */
+  public clusterFor(manifestPath?: string): ClusterProfile {
+    return ClusterProfile.of(this.file.settingsFor(manifestPath).cluster);
+  }
+
+  /** The rule levels for a manifest file (the root's, with the matching overrides). */
+  public ruleLevelsFor(manifestPath?: string): { [ruleId: string]: RuleLevel } {
+    return { ...this.file.settingsFor(manifestPath).rules };
+  }
+
+  /**
+   * Applies the profile and rule levels to every HPA at or below `scope`, under those set in
+   * code. Each chart gets the settings of the file `cdk8s synth` writes it to, unless
+   * `options.manifestPath` names one.
+   */
+  public applyTo(scope: IConstruct, options: HpaConfigApplyOptions = {}): void {
+    const apply = (s: IConstruct, manifestPath: string | undefined) => {
+      this.clusterFor(manifestPath)._applyFromConfig(s);
+      RuleLevels._applyFromConfig(s, this.ruleLevelsFor(manifestPath));
+    };
+    if (options?.manifestPath !== undefined) {
+      apply(scope, options.manifestPath);
+      return;
+    }
+    apply(scope, undefined);
+    for (const chart of scope.node.findAll().filter(c => Chart.isChart(c)) as Chart[]) {
+      apply(chart, chartFile(chart));
+    }
+  }
+}
+
+/** Where `cdk8s synth` writes a chart with one file per chart. */
+function chartFile(chart: Chart): string | undefined {
+  const root = chart.node.root;
+  if (!(root instanceof App)) return undefined;
+  return path.join(root.outdir, `${Names.toDnsLabel(chart)}${root.outputFileExtension}`);
+}

@@ -1,0 +1,60 @@
+import { IConstruct } from 'constructs';
+import { RuleLevel } from './rule-level';
+
+const scoped = new WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>();
+const fromConfig = new WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>();
+
+/**
+ * Rule levels for every HPA in a part of the construct tree: an app, or one chart.
+ *
+ * The most specific setting wins, rule by rule: an HPA's `ruleLevels` prop and its
+ * `cdk8s-hpa.io/rules` annotation, then the nearest scope set with `RuleLevels.applyTo()`,
+ * then scopes further up, then what `HpaConfig.applyTo()` read from the config file. The
+ * levels set in code travel with the manifest (rendered into the `cdk8s-hpa.io/rules`
+ * annotation), so `cdk8s-hpa validate` and the cdk8s synth plugin judge the output as synth did.
+ *
+ * @example
+ * declare const app: App;
+ * RuleLevels.applyTo(app, { HPA404: RuleLevel.OFF, HPA402: RuleLevel.ERROR });
+ */
+export class RuleLevels {
+  /**
+   * Sets rule levels for every HPA at or below `scope`, over those of scopes above it. Calling it
+   * again on the same scope adds to the levels set before.
+   */
+  public static applyTo(scope: IConstruct, levels: { [ruleId: string]: RuleLevel }): void {
+    scoped.set(scope, { ...(scoped.get(scope) ?? {}), ...(levels ?? {}) });
+  }
+
+  /** The rule levels set in code at `scope`: its own and its ancestors', the nearest winning. */
+  public static lookup(scope: IConstruct): { [ruleId: string]: RuleLevel } {
+    return collect(scope, scoped);
+  }
+
+  /**
+   * Levels a config file sets at `scope`, under every level set in code.
+   * @internal
+   */
+  public static _applyFromConfig(scope: IConstruct, levels: { [ruleId: string]: RuleLevel }): void {
+    fromConfig.set(scope, { ...levels });
+  }
+
+  /**
+   * The levels config files set at `scope` and above, the nearest winning.
+   * @internal
+   */
+  public static _lookupFromConfig(scope: IConstruct): { [ruleId: string]: RuleLevel } {
+    return collect(scope, fromConfig);
+  }
+
+  private constructor() {}
+}
+
+function collect(scope: IConstruct, map: WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>): { [ruleId: string]: RuleLevel } {
+  const chain: Array<{ [ruleId: string]: RuleLevel }> = [];
+  for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
+    const levels = map.get(s);
+    if (levels) chain.unshift(levels);
+  }
+  return Object.assign({}, ...chain);
+}

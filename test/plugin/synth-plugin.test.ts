@@ -1,0 +1,147 @@
+/**
+ * The cdk8s validation plugin under the real cdk8s-cli: `cdk8s synth` on a small app whose HPAs
+ * come from this library's construct, cdk8s-plus, an L1 `ApiObject` and an `Include` of
+ * Helm-style YAML, with the app's `.cdk8s-hpa.yaml`.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { cdk8sCli } from './cdk8s-cli';
+import { requireCompiledCli, ROOT } from '../cli/cli-helpers';
+
+// The first run installs cdk8s-cli into the cache (about 15-60 s); each synth takes a few seconds.
+jest.setTimeout(300_000);
+
+const APP = `
+const { ApiObject, App, Chart, Include } = require('cdk8s');
+const kplus = require('cdk8s-plus-27');
+const { HorizontalPodAutoscalerV2, HpaConfig, Metric, MetricTarget } = require('cdk8s-hpa');
+
+const app = new App();
+// The app reads the same config file as the plugin and the command line.
+HpaConfig.load().applyTo(app);
+const chart = new Chart(app, 'web');
+const api = new kplus.Deployment(chart, 'api', { containers: [{ name: 'api', image: 'api' }] });
+// This library's construct: minReplicas 1 (HPA404), which the config file turns off.
+new HorizontalPodAutoscalerV2(chart, 'ApiHpa', {
+  metadata: { name: 'api' }, target: api, minReplicas: 1, maxReplicas: 5,
+  metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(70))],
+});
+// cdk8s-plus's own HPA: minReplicas == maxReplicas (HPA402, a warning the config file turns on).
+const worker = new kplus.Deployment(chart, 'worker', { containers: [{ name: 'worker', image: 'worker' }] });
+new kplus.HorizontalPodAutoscaler(chart, 'WorkerHpa', { metadata: { name: 'worker' }, target: worker, minReplicas: 2, maxReplicas: 2 });
+if (process.env.WITH_ERRORS) {
+  // An L1 with maxReplicas 0 (HPA102) and Helm output with a 3600s policy period (HPA123).
+  new ApiObject(chart, 'Raw', {
+    apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'raw' },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'raw' }, maxReplicas: 0 },
+  });
+  new Include(chart, 'Helm', { url: 'helm-output.yaml' });
+}
+app.synth();
+`;
+
+const HELM_OUTPUT = `# Source: queue/templates/hpa.yaml
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: queue
+spec:
+  scaleTargetRef: { apiVersion: apps/v1, kind: Deployment, name: queue }
+  minReplicas: 2
+  maxReplicas: 8
+  behavior:
+    scaleDown:
+      policies:
+        - type: Percent
+          value: 50
+          periodSeconds: 3600
+`;
+
+let dir: string;
+let cdk8s: string;
+
+beforeAll(() => {
+  requireCompiledCli();
+  cdk8s = cdk8sCli();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-plugin-'));
+  fs.mkdirSync(path.join(dir, '.git'));
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  for (const dep of ['cdk8s', 'cdk8s-plus-27', 'constructs']) {
+    fs.symlinkSync(path.join(ROOT, 'node_modules', dep), path.join(dir, 'node_modules', dep));
+  }
+  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'cdk8s-hpa'));
+  fs.writeFileSync(path.join(dir, 'main.js'), APP);
+  fs.writeFileSync(path.join(dir, 'helm-output.yaml'), HELM_OUTPUT);
+  fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.33" }\nrules: { HPA404: "off", HPA402: "on" }\n');
+});
+
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function synth(properties: object, env: { [key: string]: string } = {}) {
+  fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), [
+    'language: typescript',
+    'app: node main.js',
+    'validations:',
+    '  - package: ./node_modules/cdk8s-hpa/plugin.js',
+    '    version: 0.0.0',
+    '    class: HpaValidation',
+    `    properties: ${JSON.stringify(properties)}`,
+  ].join('\n'));
+  const reportFile = path.join(dir, 'report.json');
+  fs.rmSync(reportFile, { force: true });
+  fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
+  const run = spawnSync(process.execPath, [cdk8s, 'synth', '--validation-reports-output-file', reportFile], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ...env, CDK8S_OUTDIR: '' },
+    timeout: 120_000,
+  });
+  const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')).reports[0] : undefined;
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr, report };
+}
+
+describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
+  test('checks every HPA of the app, whoever made it, and fails the synth on errors', () => {
+    const run = synth({}, { WITH_ERRORS: '1' });
+    expect(run.report.summary).toEqual({
+      status: 'failure',
+      plugin: path.join(dir, 'node_modules', 'cdk8s-hpa', 'plugin.js'),
+      version: '0.0.0',
+      metadata: { HorizontalPodAutoscalers: '4', errors: '3', warnings: '1', settings: 'config .cdk8s-hpa.yaml', version: expect.any(String) },
+    });
+    const violations = run.report.violations.map((v: any) => [
+      v.ruleName.split(':')[0],
+      v.violatingConstructs.map((c: any) => [c.resourceName, c.constructPath, c.manifestPath, c.locations]),
+    ]);
+    expect(violations).toEqual([
+      ['HPA102 (error)', [['raw', 'web/Raw', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.maxReplicas \(line \d+\): Invalid value: 0: must be greater than 0$/)]]]],
+      ['HPA103 (error)', [['raw', 'web/Raw', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.maxReplicas \(line \d+\): Invalid value: 0: must be greater than or equal to `minReplicas`$/)]]]],
+      ['HPA123 (error)', [['queue', 'web/Helm/queue-horizontalpodautoscaler', 'dist/web.k8s.yaml',
+        [expect.stringMatching(/^spec.behavior.scaleDown.policies\[0\].periodSeconds \(line \d+\): Invalid value: 3600: must be less than or equal to 1800$/)]]]],
+      ['HPA402 (warning)', [['worker', 'web/WorkerHpa/Resource', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.maxReplicas \(line \d+\): Lint: 2: equals minReplicas/)]]]],
+    ]);
+    expect(run.stdout).toContain('Validation Report');
+    expect(run.code).toBe(2);
+  });
+
+  test('passes with warnings only; the plugin\'s properties act as run flags, over the config file', () => {
+    const clean = synth({});
+    expect([clean.report.summary.status, clean.report.violations.map((v: any) => v.ruleName.split(':')[0])]).toEqual(['success', ['HPA402 (warning)']]);
+    expect(clean.code).toBe(0);
+    // The construct's HPA404 is off in the config file; the plugin's rules turn it back on, as an error.
+    const strict = synth({ rules: { HPA404: 'error', HPA402: 'off' } });
+    expect([strict.report.summary.status, strict.report.violations.map((v: any) => v.ruleName.split(':')[0])]).toEqual(['failure', ['HPA404 (error)']]);
+    expect(strict.code).toBe(2);
+  });
+
+  test('fails with a clear message when its properties are wrong', () => {
+    const run = synth({ rules: { HPA102: 'off' } });
+    expect(run.report.violations[0].recommendation).toBe('properties.rules.HPA102: "off": HPA102 cannot be changed: only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be set to error, warning, on or off');
+    expect(run.report.summary.status).toBe('failure');
+    expect(run.code).toBe(2);
+  });
+});
