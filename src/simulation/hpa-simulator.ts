@@ -9,6 +9,20 @@ import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
 import { durationSeconds } from '../model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 
+type Issues = ReturnType<ReturnType<typeof loadEngine>['validateManifest']>;
+
+/** Throws, listing them, when the manifest's issues hold errors. */
+function refuseErrors(manifest: any, validate: () => Issues): void {
+  const errors = validate().filter(i => i.severity === 'error');
+  if (errors.length === 0) return;
+  const name = typeof manifest?.metadata?.name === 'string' ? ` "${manifest.metadata.name}"` : '';
+  const { formatIssue } = loadEngine();
+  throw new Error([
+    `HpaSimulator: the HorizontalPodAutoscaler${name} has ${errors.length === 1 ? '1 validation error' : `${errors.length} validation errors`}; `
+      + 'fix them, or pass skipValidation: true to simulate it anyway:',
+    ...errors.map(e => `  ${formatIssue(e)}`),
+  ].join('\n'));
+}
 
 /**
  * Replays the HPA controller's decisions for an autoscaling/v2 HPA over a metric trace, sync
@@ -30,21 +44,6 @@ import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, D
  *   { until: 600 });
  * const csv = result.toCsv();
  */
-type Issues = ReturnType<ReturnType<typeof loadEngine>['validateManifest']>;
-
-/** Throws, listing them, when the manifest's issues hold errors. */
-function refuseErrors(manifest: any, validate: () => Issues): void {
-  const errors = validate().filter(i => i.severity === 'error');
-  if (errors.length === 0) return;
-  const name = typeof manifest?.metadata?.name === 'string' ? ` "${manifest.metadata.name}"` : '';
-  const { formatIssue } = loadEngine();
-  throw new Error([
-    `HpaSimulator: the HorizontalPodAutoscaler${name} has ${errors.length === 1 ? '1 validation error' : `${errors.length} validation errors`}; `
-      + 'fix them, or pass skipValidation: true to simulate it anyway:',
-    ...errors.map(e => `  ${formatIssue(e)}`),
-  ].join('\n'));
-}
-
 export class HpaSimulator {
   /**
    * A simulator for an `autoscaling/v2` HorizontalPodAutoscaler manifest (a plain object).

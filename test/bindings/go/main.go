@@ -291,7 +291,7 @@ func checkFactories() {
 		MinReplicas: jsii.Number(2),
 		MaxReplicas: jsii.Number(9),
 		Metrics: &[]cdk8shpa.Metric{
-			cdk8shpa.Metric_Resource(jsii.String("memory"), cdk8shpa.MetricTarget_AverageValueQuantity(cdk8shpa.Quantity_Parse(jsii.String("100Mi")))),
+			cdk8shpa.Metric_Resource(jsii.String("ephemeral-storage"), cdk8shpa.MetricTarget_AverageValueQuantity(cdk8shpa.Quantity_Parse(jsii.String("100Mi")))),
 			cdk8shpa.Metric_ResourceMemory(cdk8shpa.MetricTarget_AverageUtilization(jsii.Number(80))),
 			cdk8shpa.Metric_ContainerResource(&cdk8shpa.ContainerResourceMetricOptions{
 				Container: jsii.String("app"), Resource: jsii.String("cpu"), Target: cdk8shpa.MetricTarget_AverageUtilization(jsii.Number(60)),

@@ -227,7 +227,7 @@ def check_factories():
         min_replicas=2,
         max_replicas=9,
         metrics=[
-            Metric.resource("memory", MetricTarget.average_value_quantity(Quantity.parse("100Mi"))),
+            Metric.resource("ephemeral-storage", MetricTarget.average_value_quantity(Quantity.parse("100Mi"))),
             Metric.resource_memory(MetricTarget.average_utilization(80)),
             Metric.container_resource(container="app", resource="cpu", target=MetricTarget.average_utilization(60)),
             Metric.pods(name="rps", target=MetricTarget.average_value(Quantity.of(5).to_string())),

@@ -293,7 +293,7 @@ public final class Smoke {
                 .minReplicas(2)
                 .maxReplicas(9)
                 .metrics(List.of(
-                        Metric.resource("memory", MetricTarget.averageValueQuantity(Quantity.parse("100Mi"))),
+                        Metric.resource("ephemeral-storage", MetricTarget.averageValueQuantity(Quantity.parse("100Mi"))),
                         Metric.resourceMemory(MetricTarget.averageUtilization(80)),
                         Metric.containerResource(ContainerResourceMetricOptions.builder().container("app").resource("cpu")
                                 .target(MetricTarget.averageUtilization(60)).build()),
