@@ -1,8 +1,18 @@
 /**
  * YAML (and JSON, which is YAML) read with source positions: each document's plain value, and
  * the line and column of any field path in it, or of its nearest present parent.
+ *
+ * Two parsers, one result. `yaml` is the reference: its values, its syntax errors and its
+ * positions are what this module returns. It is slow on large inputs, so a document that uses
+ * only the common part of YAML (no anchors, aliases, tags, merge keys, explicit or null keys,
+ * directives, tab indentation) is read with js-yaml, under a schema that resolves plain scalars
+ * exactly as `yaml`'s core schema does; `yaml` then parses that document alone, and only when a
+ * position in it is asked for. Anything js-yaml refuses is parsed by `yaml`, and an input with a
+ * syntax error anywhere is parsed whole by `yaml`, so errors are `yaml`'s own.
  */
-import { Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments } from 'yaml';
+import type * as JsYaml from 'js-yaml';
+import type { Document, Node } from 'yaml';
+import type * as Yaml from 'yaml';
 
 /** Aliases a document may expand before it is refused (guards against "billion laughs"). */
 const MAX_ALIAS_COUNT = 1000;
@@ -30,17 +40,133 @@ export interface SourceDocument {
 
 /** Every document in `text`, in order. Never throws. */
 export function parseSource(text: string): SourceDocument[] {
-  const lineCounter = new LineCounter();
+  return (DIRECTIVE.test(text) ? undefined : parseByDocument(text)) ?? parseExact(text, 0);
+}
+
+/** Every document in `text` as `yaml` alone reads it: the reference `parseSource` keeps to. */
+export function parseSourceWithYaml(text: string): SourceDocument[] {
+  return parseExact(text, 0);
+}
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+let yamlModule: typeof Yaml | undefined;
+/** `yaml`, loaded when a position or an exact parse is first needed. */
+const loadYaml = () => (yamlModule ??= require('yaml') as typeof Yaml);
+
+let coreSchema: JsYaml.Schema | undefined;
+/** js-yaml and a schema with `yaml`'s core-schema scalars (YAML 1.2 core; no timestamps, no `1_000`). */
+function loadJsYaml(): { jsyaml: typeof JsYaml; schema: JsYaml.Schema } {
+  const jsyaml = require('js-yaml') as typeof JsYaml;
+  coreSchema ??= jsyaml.FAILSAFE_SCHEMA.extend({
+    implicit: [
+      scalarType(jsyaml, 'null', [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
+      scalarType(jsyaml, 'bool', [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, s => s[0] === 't' || s[0] === 'T']]),
+      scalarType(jsyaml, 'int', [
+        [/^0o[0-7]+$/, s => parseInt(s.substring(2), 8)],
+        [/^[-+]?[0-9]+$/, s => parseInt(s, 10)],
+        [/^0x[0-9a-fA-F]+$/, s => parseInt(s.substring(2), 16)],
+      ]),
+      scalarType(jsyaml, 'float', [
+        [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+          s => s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY],
+        [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, s => parseFloat(s)],
+        [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, s => parseFloat(s)],
+      ]),
+    ],
+  });
+  return { jsyaml, schema: coreSchema };
+}
+
+/**
+ * A plain scalar's implicit type (one for each tag: js-yaml keeps one type a tag), with the
+ * tests, in order, and the values of `yaml`'s core schema.
+ */
+function scalarType(jsyaml: typeof JsYaml, tag: string, forms: Array<[RegExp, (s: string) => unknown]>): JsYaml.Type {
+  const formOf = (data: string | null) => data === null ? undefined : forms.find(([test]) => test.test(data));
+  return new jsyaml.Type(`tag:yaml.org,2002:${tag}`, {
+    kind: 'scalar',
+    resolve: (data: string | null) => formOf(data) !== undefined,
+    construct: (data: string) => formOf(data)![1](data),
+  });
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** A directive line (`%YAML 1.1`): it changes how the documents after it are read. */
+const DIRECTIVE = /^%/m;
+/** A line that starts a document (`---`); such a line ends whatever a document had open. */
+const DOCUMENT_START = /^---(?=[ \t\r\n]|$)/gm;
+/**
+ * What js-yaml may read otherwise than `yaml` (the document is then parsed by `yaml`): an
+ * anchor, alias or tag; a merge key; an explicit (`? `), empty, null or collection key; a
+ * `__proto__` key; a document end (`...`); a byte order mark; a tab outside a flow document.
+ */
+const NEEDS_REFERENCE = /(?:^|[\s[{,])(?:[&*]\S|!|\?(?:\s|$)|(?:~|null|Null|NULL)?[ ]*:(?:\s|$))|<<|[\]}][ ]*:(?:\s|$)|__proto__|^\.\.\.(?:\s|$)|\uFEFF/m;
+const FLOW_DOCUMENT = /^\s*(?:---\s+)?[[{]/;
+
+/**
+ * The documents of `text`, split at its `---` lines: each read with js-yaml when it allows it,
+ * else with `yaml`; undefined when any part has a syntax error (then `yaml` reads the whole).
+ */
+function parseByDocument(text: string): SourceDocument[] | undefined {
+  const { jsyaml, schema } = loadJsYaml();
+  const documents: SourceDocument[] = [];
+  let line = 0;
+  let lineAt = 0;
+  const starts = [0];
+  for (const m of text.matchAll(DOCUMENT_START)) if (m.index! > 0) starts.push(m.index!);
+  starts.push(text.length);
+  for (let i = 0; i + 1 < starts.length; i++) {
+    const chunk = text.slice(starts[i], starts[i + 1]);
+    for (; lineAt < starts[i]; lineAt++) if (text.charCodeAt(lineAt) === 10) line++;
+    const fast = readFast(jsyaml, schema, chunk, line);
+    if (fast) {
+      documents.push(...fast);
+      continue;
+    }
+    const exact = parseExact(chunk, line);
+    if (exact.some(d => d.errors.length > 0)) return undefined;
+    documents.push(...exact);
+  }
+  return documents;
+}
+
+/** One part of the source read with js-yaml; undefined when `yaml` has to read it. */
+function readFast(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string, lineOffset: number): SourceDocument[] | undefined {
+  if (NEEDS_REFERENCE.test(chunk) || (chunk.includes('\t') && !FLOW_DOCUMENT.test(chunk))) return undefined;
+  let values: unknown[];
+  try {
+    values = jsyaml.loadAll(chunk, undefined, { schema });
+  } catch {
+    return undefined;
+  }
+  if (values.length > 1) return undefined;
+  return values.map(value => {
+    let exact: SourceDocument | undefined;
+    return {
+      value,
+      errors: [],
+      positionOf: (path: ReadonlyArray<string | number>) => {
+        exact ??= parseExact(chunk, lineOffset)[0];
+        return exact ? exact.positionOf(path) : { line: lineOffset + 1, column: 1 };
+      },
+    };
+  });
+}
+
+/** Every document of `text` as `yaml` reads it; `text` starts at line `lineOffset + 1` of its source. */
+function parseExact(text: string, lineOffset: number): SourceDocument[] {
+  const yaml = loadYaml();
+  const lineCounter = new yaml.LineCounter();
   const position = (offset: number): Position => {
     const p = lineCounter.linePos(offset);
-    return { line: p.line, column: p.col };
+    return { line: p.line + lineOffset, column: p.col };
   };
   let docs: Document.Parsed[];
   try {
-    const parsed = parseAllDocuments(text, { lineCounter, merge: true, prettyErrors: false });
+    const parsed = yaml.parseAllDocuments(text, { lineCounter, merge: true, prettyErrors: false });
     docs = Array.isArray(parsed) ? parsed : [];
   } catch (e) {
-    const first = { line: 1, column: 1 };
+    const first = { line: lineOffset + 1, column: 1 };
     return [{ value: undefined, errors: [{ message: errorMessage(e), position: first }], positionOf: () => first }];
   }
   return docs.map(doc => {
@@ -58,7 +184,7 @@ export function parseSource(text: string): SourceDocument[] {
       value,
       errors,
       positionOf: (path: ReadonlyArray<string | number>) => {
-        const offset = offsetOf(doc, path);
+        const offset = offsetOf(yaml, doc, path);
         return offset === undefined ? start : position(offset);
       },
     };
@@ -69,22 +195,22 @@ export function parseSource(text: string): SourceDocument[] {
  * The offset of the deepest node of `path` present in the document: a map entry's key, or a
  * list item.
  */
-function offsetOf(doc: Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
+function offsetOf(yaml: typeof Yaml, doc: Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
   let node: unknown = doc.contents;
   let offset: number | undefined = (node as Node | null)?.range?.[0];
   for (const segment of path) {
-    node = resolve(doc, node);
+    node = resolve(yaml, doc, node);
     let next: unknown;
     let at: number | undefined;
-    if (isMap(node)) {
-      const pair = node.items.find(p => isPair(p) && keyText(p.key) === String(segment));
+    if (yaml.isMap(node)) {
+      const pair = node.items.find(p => yaml.isPair(p) && keyText(yaml, p.key) === String(segment));
       if (pair) {
         next = pair.value;
         at = (pair.key as Node | null)?.range?.[0] ?? (pair.value as Node | null)?.range?.[0];
       }
-    } else if (isSeq(node) && typeof segment === 'number') {
+    } else if (yaml.isSeq(node) && typeof segment === 'number') {
       next = node.items[segment];
-      at = (isPair(next) ? (next.key as Node | null) : (next as Node | null))?.range?.[0];
+      at = (yaml.isPair(next) ? (next.key as Node | null) : (next as Node | null))?.range?.[0];
     }
     if (at === undefined) break;
     offset = at;
@@ -93,13 +219,13 @@ function offsetOf(doc: Document.Parsed, path: ReadonlyArray<string | number>): n
   return offset;
 }
 
-function resolve(doc: Document.Parsed, node: unknown): unknown {
-  for (let i = 0; i < 100 && isAlias(node); i++) node = node.resolve(doc);
+function resolve(yaml: typeof Yaml, doc: Document.Parsed, node: unknown): unknown {
+  for (let i = 0; i < 100 && yaml.isAlias(node); i++) node = node.resolve(doc);
   return node;
 }
 
-function keyText(key: unknown): string | undefined {
-  return isScalar(key) ? String(key.value) : undefined;
+function keyText(yaml: typeof Yaml, key: unknown): string | undefined {
+  return yaml.isScalar(key) ? String(key.value) : undefined;
 }
 
 /** `Map keys must be unique at line 11, column 1:` without the position, which is printed apart. */
