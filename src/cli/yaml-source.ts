@@ -59,14 +59,14 @@ function loadJsYaml(): { jsyaml: typeof JsYaml; schema: JsYaml.Schema } {
   const jsyaml = require('js-yaml') as typeof JsYaml;
   coreSchema ??= jsyaml.FAILSAFE_SCHEMA.extend({
     implicit: [
-      scalarType(jsyaml, 'null', [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
-      scalarType(jsyaml, 'bool', [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, s => s[0] === 't' || s[0] === 'T']]),
-      scalarType(jsyaml, 'int', [
+      scalarType(jsyaml, 'null', '~nN', [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
+      scalarType(jsyaml, 'bool', 'tTfF', [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, s => s[0] === 't' || s[0] === 'T']]),
+      scalarType(jsyaml, 'int', '+-0123456789', [
         [/^0o[0-7]+$/, s => parseInt(s.substring(2), 8)],
         [/^[-+]?[0-9]+$/, s => parseInt(s, 10)],
         [/^0x[0-9a-fA-F]+$/, s => parseInt(s.substring(2), 16)],
       ]),
-      scalarType(jsyaml, 'float', [
+      scalarType(jsyaml, 'float', '+-.0123456789', [
         [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
           s => s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY],
         [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, s => parseFloat(s)],
@@ -79,10 +79,14 @@ function loadJsYaml(): { jsyaml: typeof JsYaml; schema: JsYaml.Schema } {
 
 /**
  * A plain scalar's implicit type (one for each tag: js-yaml keeps one type a tag), with the
- * tests, in order, and the values of `yaml`'s core schema.
+ * tests, in order, and the values of `yaml`'s core schema; `firstChars` are those its forms can
+ * start with (a quick refusal for most scalars, which are words).
  */
-function scalarType(jsyaml: typeof JsYaml, tag: string, forms: Array<[RegExp, (s: string) => unknown]>): JsYaml.Type {
-  const formOf = (data: string | null) => data === null ? undefined : forms.find(([test]) => test.test(data));
+function scalarType(jsyaml: typeof JsYaml, tag: string, firstChars: string, forms: Array<[RegExp, (s: string) => unknown]>): JsYaml.Type {
+  const formOf = (data: string | null) => {
+    if (data === null || (data.length > 0 && !firstChars.includes(data[0]))) return undefined;
+    return forms.find(([test]) => test.test(data));
+  };
   return new jsyaml.Type(`tag:yaml.org,2002:${tag}`, {
     kind: 'scalar',
     resolve: (data: string | null) => formOf(data) !== undefined,
@@ -141,16 +145,110 @@ function readFast(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string, l
   }
   if (values.length > 1) return undefined;
   return values.map(value => {
+    let tree: NodeTree | undefined | null;
     let exact: SourceDocument | undefined;
     return {
       value,
       errors: [],
       positionOf: (path: ReadonlyArray<string | number>) => {
+        if (tree === undefined) tree = readTree(jsyaml, schema, chunk) ?? null;
+        const offset = tree ? offsetInTree(tree, path) : NOT_FOUND;
+        if (offset !== NOT_FOUND) return linePosition(chunk, offset, lineOffset);
         exact ??= parseExact(chunk, lineOffset)[0];
         return exact ? exact.positionOf(path) : { line: lineOffset + 1, column: 1 };
       },
     };
   });
+}
+
+/** A node js-yaml composed: where it starts, its value, and the nodes composed within it. */
+interface NodeTree {
+  readonly start: number;
+  result?: unknown;
+  readonly children: NodeTree[];
+}
+
+/** The tree of nodes js-yaml composes for a part of the source with one document, from its listener. */
+function readTree(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string): NodeTree | undefined {
+  const top: NodeTree = { start: 0, children: [] };
+  const stack: NodeTree[] = [top];
+  try {
+    jsyaml.loadAll(chunk, undefined, {
+      schema,
+      listener: (event, state) => {
+        if (event === 'open') {
+          const node: NodeTree = { start: state.position, children: [] };
+          stack[stack.length - 1].children.push(node);
+          stack.push(node);
+        } else {
+          stack.pop()!.result = state.result;
+        }
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  return top.children.length === 1 ? top.children[0] : undefined;
+}
+
+const NOT_FOUND = -1;
+
+/**
+ * The offset `yaml` gives the deepest node of `path` present (a map entry's key, or a list
+ * item), read from js-yaml's tree; NOT_FOUND when the tree does not pair up with the value
+ * (nodes js-yaml composes and drops, or values it fills in without a node), so `yaml` decides.
+ */
+function offsetInTree(root: NodeTree, path: ReadonlyArray<string | number>): number {
+  let node = unwrap(root);
+  if (node.result === null || typeof node.result !== 'object') return NOT_FOUND;
+  let offset = node.start;
+  for (const segment of path) {
+    node = unwrap(node);
+    const value = node.result;
+    let next: NodeTree | undefined;
+    let at: number | undefined;
+    if (Array.isArray(value)) {
+      if (node.children.length !== value.length) return NOT_FOUND;
+      if (typeof segment === 'number' && segment < value.length) {
+        next = node.children[segment];
+        at = next.start;
+      }
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      if (node.children.length !== 2 * keys.length) return NOT_FOUND;
+      for (let i = 0; i < node.children.length; i += 2) {
+        const key = String(node.children[i].result);
+        if (!(key in value)) return NOT_FOUND;
+        if (key === String(segment)) {
+          at = node.children[i].start;
+          next = node.children[i + 1];
+        }
+      }
+    }
+    if (next === undefined || at === undefined) break;
+    offset = at;
+    node = next;
+  }
+  return offset;
+}
+
+/** The node that holds a collection: js-yaml composes some collections within a node of the same value. */
+function unwrap(node: NodeTree): NodeTree {
+  while (node.children.length === 1 && node.children[0].result === node.result && node.result !== null && typeof node.result === 'object') {
+    node = node.children[0];
+  }
+  return node;
+}
+
+/** The 1-based line and column of `offset` in `text`, which starts at line `lineOffset + 1` (as `yaml`'s LineCounter counts). */
+function linePosition(text: string, offset: number, lineOffset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line: line + lineOffset, column: offset - lineStart + 1 };
 }
 
 /** Every document of `text` as `yaml` reads it; `text` starts at line `lineOffset + 1` of its source. */

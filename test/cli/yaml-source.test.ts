@@ -57,6 +57,7 @@ describe('parseSource reads as yaml alone does', () => {
     'explicit keys, empty values and document ends': '? a\n: 1\nb:\nc:\n  -\n  - x\n...\n---\nd: 1\n',
     'a flow mapping over lines in a block': 'metrics: [\n  {type: Resource}]\nspec: {\n  a: 1}\n',
     'JSON with tabs': '{\n\t"spec": {\n\t\t"maxReplicas": 0,\n\t\t"list": [1, {"a": null}]\n\t}\n}\n',
+    'layouts of keys, items and values': 'a:\n- x\n- {y: 1}\nb:\n  -\n    name: n\n  - - deep\n    - [1, [2, {z: 3}]]\nc:\n  [1, 2]\nd:\n  {e: f}\n"g": \'h\'\n\'i j\': # note\n  k: l\n\n  # between\n  m: long plain\n    value\nn: [ {o: p}, q ]\nr: {s: [t, u], v: {w: x}}\n  # trailing\n',
     'a List of objects': 'kind: List\nitems:\n- kind: HorizontalPodAutoscaler\n  spec: {minReplicas: 1}\n- kind: Deployment\n',
     'empty documents and comments only': '# nothing\n---\n---\n# still nothing\n---\na: 1\n',
     'a syntax error in a later document': 'a: 1\n---\nb: [1\n---\nc: 2\n',
