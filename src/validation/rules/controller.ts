@@ -9,6 +9,7 @@ import { SOURCE_FIELDS } from './metrics';
 import { isObject, isString } from '../../model/values';
 
 const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
+const TARGET_FIELDS = Object.values(TARGET_FIELD);
 const RESOURCE_SOURCES = new Set(['resource', 'containerResource']);
 
 export function checkControllerPitfalls(ctx: RuleContext): void {
@@ -48,7 +49,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
   }
   const expected = isString(type) ? TARGET_FIELD[type] : undefined;
   if (!expected) return; // an unknown type is the API server's error (HPA115)
-  const set = Object.values(TARGET_FIELD).filter(f => target[f] !== undefined);
+  const set = TARGET_FIELDS.filter(f => target[f] !== undefined);
   if (set.length > 0 && !set.includes(expected)) {
     const controllerUses = source === 'object' ? 'the controller fails with "invalid object metric source"' : `the controller ignores type and uses ${set.join(' and ')}`;
     ctx.out.invalid('HPA201', child(path, 'type'), type, `does not match the target field that is set (${set.join(', ')}): ${controllerUses}`,
