@@ -11,7 +11,6 @@
  * syntax error anywhere is parsed whole by `yaml`, so errors are `yaml`'s own.
  */
 import type * as JsYaml from 'js-yaml';
-import type { Document, Node } from 'yaml';
 import type * as Yaml from 'yaml';
 
 /** Aliases a document may expand before it is refused (guards against "billion laughs"). */
@@ -102,10 +101,19 @@ const DOCUMENT_START = /^---(?=[ \t\r\n]|$)/gm;
 /**
  * What js-yaml may read otherwise than `yaml` (the document is then parsed by `yaml`): an
  * anchor, alias or tag; a merge key; an explicit (`? `), empty, null or collection key; a
- * `__proto__` key; a document end (`...`); a byte order mark; a tab outside a flow document.
+ * `__proto__` key; a document end (`...`); a byte order mark; a carriage return that does not
+ * end a line.
  */
-const NEEDS_REFERENCE = /(?:^|[\s[{,])(?:[&*]\S|!|\?(?:\s|$)|(?:~|null|Null|NULL)?[ ]*:(?:\s|$))|<<|[\]}][ ]*:(?:\s|$)|__proto__|^\.\.\.(?:\s|$)|\uFEFF/m;
+const NEEDS_REFERENCE = /(?:^|[\s[{,])(?:[&*]\S|!|\?(?:\s|$)|(?:~|null|Null|NULL)?[ ]*:(?:\s|$))|<<|[\]}][ ]*:(?:\s|$)|__proto__|^\.\.\.(?:\s|$)|\uFEFF|\r(?!\n)/m;
+/**
+ * In a document that is not a flow collection (JSON) itself, what else needs `yaml`: a tab, or
+ * a flow collection left open at the end of a line (`yaml` checks the indentation of the lines
+ * that continue it, js-yaml does not).
+ */
+const NEEDS_REFERENCE_IN_BLOCK = /\t|[[{][^\]}\n]*$/m;
 const FLOW_DOCUMENT = /^\s*(?:---\s+)?[[{]/;
+/** Lines longer than this may hold an implicit key longer than `yaml` allows (1024 characters). */
+const MAX_FAST_LINE = 1024;
 
 /**
  * The documents of `text`, split at its `---` lines: each read with js-yaml when it allows it,
@@ -136,7 +144,7 @@ function parseByDocument(text: string): SourceDocument[] | undefined {
 
 /** One part of the source read with js-yaml; undefined when `yaml` has to read it. */
 function readFast(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string, lineOffset: number): SourceDocument[] | undefined {
-  if (NEEDS_REFERENCE.test(chunk) || (chunk.includes('\t') && !FLOW_DOCUMENT.test(chunk))) return undefined;
+  if (NEEDS_REFERENCE.test(chunk) || (NEEDS_REFERENCE_IN_BLOCK.test(chunk) && !FLOW_DOCUMENT.test(chunk)) || hasLongLine(chunk)) return undefined;
   let values: unknown[];
   try {
     values = jsyaml.loadAll(chunk, undefined, { schema });
@@ -159,6 +167,17 @@ function readFast(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string, l
       },
     };
   });
+}
+
+function hasLongLine(text: string): boolean {
+  if (text.length <= MAX_FAST_LINE) return false;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); ; i = text.indexOf('\n', i + 1)) {
+    const end = i === -1 ? text.length : i;
+    if (end - lineStart > MAX_FAST_LINE) return true;
+    if (i === -1) return false;
+    lineStart = i + 1;
+  }
 }
 
 /** A node js-yaml composed: where it starts, its value, and the nodes composed within it. */
@@ -259,7 +278,7 @@ function parseExact(text: string, lineOffset: number): SourceDocument[] {
     const p = lineCounter.linePos(offset);
     return { line: p.line + lineOffset, column: p.col };
   };
-  let docs: Document.Parsed[];
+  let docs: Yaml.Document.Parsed[];
   try {
     const parsed = yaml.parseAllDocuments(text, { lineCounter, merge: true, prettyErrors: false });
     docs = Array.isArray(parsed) ? parsed : [];
@@ -293,9 +312,9 @@ function parseExact(text: string, lineOffset: number): SourceDocument[] {
  * The offset of the deepest node of `path` present in the document: a map entry's key, or a
  * list item.
  */
-function offsetOf(yaml: typeof Yaml, doc: Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
+function offsetOf(yaml: typeof Yaml, doc: Yaml.Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
   let node: unknown = doc.contents;
-  let offset: number | undefined = (node as Node | null)?.range?.[0];
+  let offset: number | undefined = (node as Yaml.Node | null)?.range?.[0];
   for (const segment of path) {
     node = resolve(yaml, doc, node);
     let next: unknown;
@@ -304,11 +323,11 @@ function offsetOf(yaml: typeof Yaml, doc: Document.Parsed, path: ReadonlyArray<s
       const pair = node.items.find(p => yaml.isPair(p) && keyText(yaml, p.key) === String(segment));
       if (pair) {
         next = pair.value;
-        at = (pair.key as Node | null)?.range?.[0] ?? (pair.value as Node | null)?.range?.[0];
+        at = (pair.key as Yaml.Node | null)?.range?.[0] ?? (pair.value as Yaml.Node | null)?.range?.[0];
       }
     } else if (yaml.isSeq(node) && typeof segment === 'number') {
       next = node.items[segment];
-      at = (yaml.isPair(next) ? (next.key as Node | null) : (next as Node | null))?.range?.[0];
+      at = (yaml.isPair(next) ? (next.key as Yaml.Node | null) : (next as Yaml.Node | null))?.range?.[0];
     }
     if (at === undefined) break;
     offset = at;
@@ -317,7 +336,7 @@ function offsetOf(yaml: typeof Yaml, doc: Document.Parsed, path: ReadonlyArray<s
   return offset;
 }
 
-function resolve(yaml: typeof Yaml, doc: Document.Parsed, node: unknown): unknown {
+function resolve(yaml: typeof Yaml, doc: Yaml.Document.Parsed, node: unknown): unknown {
   for (let i = 0; i < 100 && yaml.isAlias(node); i++) node = node.resolve(doc);
   return node;
 }

@@ -127,7 +127,9 @@ export function isStandardContainerResource(name: string): boolean {
  * metric's `name`. Remembered by name (every Resource metric is checked, with a few names): the
  * array returned is shared, not to be changed.
  */
-export const containerResourceNameErrors: (value: string) => readonly string[] = memoize(function containerResourceNameErrors(value: string): string[] {
+export const containerResourceNameErrors: (value: string) => readonly string[] = memoize(uncachedContainerResourceNameErrors);
+
+function uncachedContainerResourceNameErrors(value: string): string[] {
   const errs = qualifiedNameErrors(value);
   const native = !value.includes('/') || value.includes('kubernetes.io/');
   if (errs.length === 0 && !value.includes('/')
@@ -140,7 +142,7 @@ export const containerResourceNameErrors: (value: string) => readonly string[] =
     errs.push("doesn't follow extended resource name standard");
   }
   return errs;
-});
+}
 
 /** `IsExtendedResourceName`: a fully-qualified name outside kubernetes.io, not `requests.`-prefixed. */
 export function isExtendedResourceName(name: string): boolean {
