@@ -56,41 +56,52 @@ let coreSchema: JsYaml.Schema | undefined;
 /** js-yaml and a schema with `yaml`'s core-schema scalars (YAML 1.2 core; no timestamps, no `1_000`). */
 function loadJsYaml(): { jsyaml: typeof JsYaml; schema: JsYaml.Schema } {
   const jsyaml = require('js-yaml') as typeof JsYaml;
+  // One implicit type for null, booleans, integers and floats (js-yaml tries every implicit type
+  // on every plain scalar, keys included); construct() follows its resolve() on the same scalar.
+  let resolved: unknown;
   coreSchema ??= jsyaml.FAILSAFE_SCHEMA.extend({
-    implicit: [
-      scalarType(jsyaml, 'null', '~nN', [[/^(?:~|[Nn]ull|NULL)?$/, () => null]]),
-      scalarType(jsyaml, 'bool', 'tTfF', [[/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/, s => s[0] === 't' || s[0] === 'T']]),
-      scalarType(jsyaml, 'int', '+-0123456789', [
-        [/^0o[0-7]+$/, s => parseInt(s.substring(2), 8)],
-        [/^[-+]?[0-9]+$/, s => parseInt(s, 10)],
-        [/^0x[0-9a-fA-F]+$/, s => parseInt(s.substring(2), 16)],
-      ]),
-      scalarType(jsyaml, 'float', '+-.0123456789', [
-        [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-          s => s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY],
-        [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, s => parseFloat(s)],
-        [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, s => parseFloat(s)],
-      ]),
-    ],
+    implicit: [new jsyaml.Type('tag:yaml.org,2002:core-scalar', {
+      kind: 'scalar',
+      resolve: (data: string | null) => {
+        resolved = data === null ? null : coreScalar(data);
+        return resolved !== NOT_CORE;
+      },
+      construct: () => resolved,
+    })],
   });
   return { jsyaml, schema: coreSchema };
 }
 
+const NOT_CORE = Symbol('a string');
+/** The forms of numbers in `yaml`'s core schema, in its order, with their values. */
+const NUMBER_FORMS: Array<[RegExp, (s: string) => number]> = [
+  [/^0o[0-7]+$/, s => parseInt(s.substring(2), 8)],
+  [/^[-+]?[0-9]+$/, s => parseInt(s, 10)],
+  [/^0x[0-9a-fA-F]+$/, s => parseInt(s.substring(2), 16)],
+  [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    s => s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY],
+  [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, s => parseFloat(s)],
+  [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, s => parseFloat(s)],
+];
+
 /**
- * A plain scalar's implicit type (one for each tag: js-yaml keeps one type a tag), with the
- * tests, in order, and the values of `yaml`'s core schema; `firstChars` are those its forms can
- * start with (a quick refusal for most scalars, which are words).
+ * A plain scalar's value under `yaml`'s core schema (`/^(?:~|[Nn]ull|NULL)?$/` null,
+ * `/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/` booleans, then the number forms), or NOT_CORE for a
+ * string; decided by the first character for most scalars, which are words.
  */
-function scalarType(jsyaml: typeof JsYaml, tag: string, firstChars: string, forms: Array<[RegExp, (s: string) => unknown]>): JsYaml.Type {
-  const formOf = (data: string | null) => {
-    if (data === null || (data.length > 0 && !firstChars.includes(data[0]))) return undefined;
-    return forms.find(([test]) => test.test(data));
-  };
-  return new jsyaml.Type(`tag:yaml.org,2002:${tag}`, {
-    kind: 'scalar',
-    resolve: (data: string | null) => formOf(data) !== undefined,
-    construct: (data: string) => formOf(data)![1](data),
-  });
+function coreScalar(s: string): unknown {
+  if (s.length === 0) return null;
+  switch (s[0]) {
+    case '~': return s.length === 1 ? null : NOT_CORE;
+    case 'n': case 'N': return s === 'null' || s === 'Null' || s === 'NULL' ? null : NOT_CORE;
+    case 't': case 'T': return s === 'true' || s === 'True' || s === 'TRUE' ? true : NOT_CORE;
+    case 'f': case 'F': return s === 'false' || s === 'False' || s === 'FALSE' ? false : NOT_CORE;
+    case '+': case '-': case '.': case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': {
+      const form = NUMBER_FORMS.find(([test]) => test.test(s));
+      return form ? form[1](s) : NOT_CORE;
+    }
+    default: return NOT_CORE;
+  }
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 
