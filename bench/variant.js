@@ -19,31 +19,100 @@ function workload(kplus, chart, i) {
   });
 }
 
-const variants = {
-  ours() {
-    const { App, Chart, Duration } = require('cdk8s');
-    const kplus = require('cdk8s-plus-27');
-    const h = require('../lib');
-    const start = now();
-    const app = new App();
-    const chart = new Chart(app, 'bench');
-    h.ClusterProfile.of({ featureGates: { HPAExternalMetricFallback: true } }).applyTo(app);
-    for (let i = 0; i < n; i++) {
-      new h.HorizontalPodAutoscalerV2(chart, `hpa${i}`, {
-        target: workload(kplus, chart, i),
+/** n cdk8s-hpa HPAs on their Deployments under a cluster profile, each with `propsOf(h, Duration)` besides the target and the replica range; the synth's ms. */
+function synthOurs(profile, propsOf) {
+  const { App, Chart, Duration } = require('cdk8s');
+  const kplus = require('cdk8s-plus-27');
+  const h = require('../lib');
+  const start = now();
+  const app = new App();
+  const chart = new Chart(app, 'bench');
+  h.ClusterProfile.of(profile).applyTo(app);
+  for (let i = 0; i < n; i++) {
+    new h.HorizontalPodAutoscalerV2(chart, `hpa${i}`, {
+      target: workload(kplus, chart, i),
+      minReplicas: 2,
+      maxReplicas: 10,
+      ...propsOf(h, Duration),
+    });
+  }
+  const yaml = app.synthYaml();
+  const ms = now() - start;
+  if (process.env.BENCH_PRINT) console.log(yaml);
+  return ms;
+}
+
+/** n L1 HPAs on their Deployments, each with `specOf(k8s)` besides the target and the replica range; the synth's ms. */
+function synthL1(specOf) {
+  const { App, Chart } = require('cdk8s');
+  const kplus = require('cdk8s-plus-27');
+  const k8s = require('cdk8s-plus-27/lib/imports/k8s');
+  const start = now();
+  const app = new App();
+  const chart = new Chart(app, 'bench');
+  for (let i = 0; i < n; i++) {
+    const d = workload(kplus, chart, i);
+    d.markHasAutoscaler();
+    new k8s.KubeHorizontalPodAutoscalerV2(chart, `hpa${i}`, {
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: d.name },
         minReplicas: 2,
         maxReplicas: 10,
-        metrics: [
-          h.Metric.resourceCpu(h.MetricTarget.averageUtilization(70)),
-          h.Metric.external({ name: 'queue_depth', target: h.MetricTarget.averageValue(30), fallback: h.ExternalFallback.replicas(5) }),
-        ],
-        behavior: h.Behavior.of({
-          scaleDown: { stabilizationWindow: Duration.minutes(5), policies: [h.ScalingPolicy.percent(50, Duration.minutes(1))] },
-        }),
-      });
-    }
-    app.synthYaml();
-    return now() - start;
+        ...specOf(k8s),
+      },
+    });
+  }
+  const yaml = app.synthYaml();
+  const ms = now() - start;
+  if (process.env.BENCH_PRINT) console.log(yaml);
+  return ms;
+}
+
+const variants = {
+  ours() {
+    return synthOurs({ featureGates: { HPAExternalMetricFallback: true } }, (h, Duration) => ({
+      metrics: [
+        h.Metric.resourceCpu(h.MetricTarget.averageUtilization(70)),
+        h.Metric.external({ name: 'queue_depth', target: h.MetricTarget.averageValue(30), fallback: h.ExternalFallback.replicas(5) }),
+      ],
+      behavior: h.Behavior.of({
+        scaleDown: { stabilizationWindow: Duration.minutes(5), policies: [h.ScalingPolicy.percent(50, Duration.minutes(1))] },
+      }),
+    }));
+  },
+
+  /**
+   * The fuller HPA: CPU utilization, memory average value, an External metric with a fallback,
+   * scale-down and scale-up rules, under a cluster profile; `l1-full` writes the same manifest but
+   * the fallback, which the L1's schema lacks (its generated `toJson` drops unknown fields, JSON
+   * patches included).
+   */
+  'ours-full'() {
+    return synthOurs({ kubernetesVersion: '1.33', featureGates: { HPAExternalMetricFallback: true } }, (h, Duration) => ({
+      metrics: [
+        h.Metric.resourceCpu(h.MetricTarget.averageUtilization(70)),
+        h.Metric.resourceMemory(h.MetricTarget.averageValue('200Mi')),
+        h.Metric.external({ name: 'queue_depth', target: h.MetricTarget.averageValue(30), fallback: h.ExternalFallback.replicas(5) }),
+      ],
+      behavior: h.Behavior.of({
+        scaleDown: { stabilizationWindow: Duration.minutes(5), policies: [h.ScalingPolicy.percent(50, Duration.minutes(1)), h.ScalingPolicy.pods(2, Duration.minutes(1))], selectPolicy: h.SelectPolicy.MIN },
+        scaleUp: { stabilizationWindow: Duration.seconds(0), policies: [h.ScalingPolicy.percent(100, Duration.seconds(15))] },
+      }),
+    }));
+  },
+
+  'l1-full'() {
+    return synthL1(k8s => ({
+      metrics: [
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+        { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: k8s.Quantity.fromString('200Mi') } } },
+        { type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: k8s.Quantity.fromString('30') } } },
+      ],
+      behavior: {
+        scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Percent', value: 50, periodSeconds: 60 }, { type: 'Pods', value: 2, periodSeconds: 60 }], selectPolicy: 'Min' },
+        scaleUp: { stabilizationWindowSeconds: 0, policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+      },
+    }));
   },
 
   plus() {
@@ -72,30 +141,13 @@ const variants = {
   },
 
   l1() {
-    const { App, Chart } = require('cdk8s');
-    const kplus = require('cdk8s-plus-27');
-    const k8s = require('cdk8s-plus-27/lib/imports/k8s');
-    const start = now();
-    const app = new App();
-    const chart = new Chart(app, 'bench');
-    for (let i = 0; i < n; i++) {
-      const d = workload(kplus, chart, i);
-      d.markHasAutoscaler();
-      new k8s.KubeHorizontalPodAutoscalerV2(chart, `hpa${i}`, {
-        spec: {
-          scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: d.name },
-          minReplicas: 2,
-          maxReplicas: 10,
-          metrics: [
-            { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
-            { type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: k8s.Quantity.fromString('30') } } },
-          ],
-          behavior: { scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Percent', value: 50, periodSeconds: 60 }] } },
-        },
-      });
-    }
-    app.synthYaml();
-    return now() - start;
+    return synthL1(k8s => ({
+      metrics: [
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+        { type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: k8s.Quantity.fromString('30') } } },
+      ],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Percent', value: 50, periodSeconds: 60 }] } },
+    }));
   },
 
   /** One week of 15 s syncs (n weeks) with three metrics and default behavior. */
@@ -128,7 +180,12 @@ const variants = {
     const result = h.HpaSimulator.fromManifest(manifest).run(trace, { until: week * n - 15 });
     const ms = now() - start;
     if (result.steps.length !== 40320 * n) throw new Error(`expected ${40320 * n} syncs, got ${result.steps.length}`);
-    return ms;
+    // `simulate-fresh`: everything since the process started (Node, loading the library, the trace, the run).
+    return variant === 'simulate-fresh' ? performance.now() : ms;
+  },
+
+  'simulate-fresh'() {
+    return variants.simulate();
   },
 
   validate() {
@@ -190,7 +247,7 @@ if (variant === 'require') {
 } else {
   const run = variants[variant];
   if (!run || !(n > 0)) {
-    console.error('usage: node bench/variant.js <ours|plus|l1|validate|schema|simulate> <n> | require <plus|ours>');
+    console.error('usage: node bench/variant.js <ours|plus|l1|ours-full|l1-full|validate|schema|simulate|simulate-fresh> <n> | require <plus|ours>');
     process.exit(2);
   }
   const ms = run();

@@ -109,17 +109,24 @@ function runValidate(argv: readonly string[], io: Io): number {
   const duplicates = objects.duplicateTargets();
   const engine = loadEngine();
   const hpasByFile = new Map<string, InputObject[]>();
-  for (const hpa of objects.hpas) hpasByFile.set(hpa.file, [...(hpasByFile.get(hpa.file) ?? []), hpa]);
+  for (const hpa of objects.hpas) {
+    const ofFile = hpasByFile.get(hpa.file);
+    if (ofFile) {
+      ofFile.push(hpa);
+    } else {
+      hpasByFile.set(hpa.file, [hpa]);
+    }
+  }
   // In input order: each file's syntax errors and HPAs' issues, by position.
   for (const input of collected.inputs) {
     const ofFile: Located[] = [...(syntaxErrors.get(input.name) ?? [])];
     const settings = run.forInput(input.name === STDIN_NAME ? undefined : input.name);
     for (const hpa of hpasByFile.get(input.name) ?? []) {
-      ofFile.push(...checkHpa(engine, hpa, settings, objects, duplicates.get(hpa)));
+      for (const issue of checkHpa(engine, hpa, settings, objects, duplicates.get(hpa))) ofFile.push(issue);
     }
-    issues.push(...ofFile.map((issue, i) => ({ issue, i }))
-      .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.i - b.i)
-      .map(x => x.issue));
+    const inOrder = ofFile.map((issue, i) => ({ issue, i }))
+      .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.i - b.i);
+    for (const { issue } of inOrder) issues.push(issue);
   }
 
   const errors = issues.filter(i => i.severity === Severity.ERROR).length - collected.problems.length;

@@ -3,6 +3,7 @@
  * pkg/apis/core/validation), returning Go's messages, empty when valid.
  */
 import { MAX_DNS1123_LABEL_LENGTH, MAX_DNS1123_SUBDOMAIN_LENGTH } from '../private/constants';
+import { memoize } from '../private/memoize';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
@@ -123,9 +124,12 @@ export function isStandardContainerResource(name: string): boolean {
 
 /**
  * `ValidateContainerResourceName`: the checks the API server runs on a ContainerResource
- * metric's `name`.
+ * metric's `name`. Remembered by name (every Resource metric is checked, with a few names): the
+ * array returned is shared, not to be changed.
  */
-export function containerResourceNameErrors(value: string): string[] {
+export const containerResourceNameErrors: (value: string) => readonly string[] = memoize(uncachedContainerResourceNameErrors);
+
+function uncachedContainerResourceNameErrors(value: string): string[] {
   const errs = qualifiedNameErrors(value);
   const native = !value.includes('/') || value.includes('kubernetes.io/');
   if (errs.length === 0 && !value.includes('/')

@@ -9,6 +9,7 @@ import { SOURCE_FIELDS } from './metrics';
 import { isObject, isString } from '../../model/values';
 
 const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
+const TARGET_FIELDS = Object.values(TARGET_FIELD);
 const RESOURCE_SOURCES = new Set(['resource', 'containerResource']);
 
 export function checkControllerPitfalls(ctx: RuleContext): void {
@@ -37,8 +38,9 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
  */
 function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, path: string): void {
   const type = target.type;
-  const set = Object.values(TARGET_FIELD).filter(f => target[f] !== undefined);
-  const typesOfSet = Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ');
+  const set = TARGET_FIELDS.filter(f => target[f] !== undefined);
+  // Built only for a finding: this runs for every metric of every HPA.
+  const typesOfSet = () => Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ');
   if (source === 'object') {
     if (type === 'Utilization') {
       ctx.out.invalid('HPA202', child(path, 'type'), type,
@@ -55,7 +57,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
     if (expected && set.length > 0 && !set.includes(expected)) {
       ctx.out.invalid('HPA201', child(path, 'type'), type,
         `does not match the target field that is set (${set.join(', ')}): the controller fails with "invalid object metric source"`,
-        `set type to ${typesOfSet}, or set ${expected}`);
+        `set type to ${typesOfSet()}, or set ${expected}`);
     }
     return;
   }
@@ -63,7 +65,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
     const field = type === 'Utilization' ? 'type' : 'averageUtilization';
     ctx.out.invalid('HPA410', child(path, field), field === 'type' ? type : target.averageUtilization,
       `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics: on ${source} metrics the controller ignores it and reads ${source === 'pods' ? 'averageValue' : set.filter(f => f !== 'averageUtilization').join(' and ') || 'value or averageValue'}`,
-      source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOfSet.replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
+      source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOfSet().replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
     return;
   }
   const expected = isString(type) ? TARGET_FIELD[type] : undefined;
@@ -71,7 +73,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
   if (set.length > 0 && !set.includes(expected)) {
     ctx.out.invalid('HPA410', child(path, 'type'), type,
       `does not match the target field that is set (${set.join(', ')}): the controller ignores type and reads ${set.join(' and ')}`,
-      `set type to ${typesOfSet}`);
+      `set type to ${typesOfSet()}`);
   }
 }
 
