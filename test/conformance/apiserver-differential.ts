@@ -70,6 +70,18 @@ function strictPaths(answer: ServerAnswer): string[] {
   return (answer.strict ?? []).map(s => /field "([^"]*)"/.exec(s)?.[1]).filter((p): p is string => p !== undefined);
 }
 
+/**
+ * Where the engine reports what the server reports at `field`. The one difference: with
+ * `generateName` and no `name`, the server generates a name (`Web-x7k2p`) and reports it at
+ * `metadata.name` besides `metadata.generateName`; the engine cannot know the generated name
+ * and reports `metadata.generateName` only.
+ */
+function serverPath(object: { [key: string]: unknown }, field: string): string {
+  const meta = object.metadata as { [key: string]: unknown } | undefined;
+  if (field === 'metadata.name' && meta && !meta.name && meta.generateName) return 'metadata.generateName';
+  return field;
+}
+
 function isRejected(answer: ServerAnswer): boolean {
   return !answer.accepted;
 }
@@ -87,7 +99,7 @@ export function profileFor(release: Release, gates: { [gate: string]: boolean })
  * Compares one answer with the engine's issues. `table` holds the rules allowed to refuse what
  * the server accepts; `observed` counts the rules seen doing so.
  */
-export function compare(answer: ServerAnswer, issues: ValidationIssue[], table: Map<string, string>, observed: Map<string, number>): Violation[] {
+export function compare(object: { [key: string]: unknown }, answer: ServerAnswer, issues: ValidationIssue[], table: Map<string, string>, observed: Map<string, number>): Violation[] {
   const violations: Violation[] = [];
   const errors = errorsOf(issues);
   const brief = (list: ValidationIssue[]) => list.map(i => `${HpaValidator.format(i)}`).join('\n      ');
@@ -109,7 +121,7 @@ export function compare(answer: ServerAnswer, issues: ValidationIssue[], table: 
     }
   }
   const ours = new Set(issues.map(i => i.path));
-  const theirs = [...answer.errors.map(e => e.field), ...strictPaths(answer)];
+  const theirs = [...answer.errors.map(e => serverPath(object, e.field)), ...strictPaths(answer)];
   const missing = [...new Set(theirs)].filter(p => !ours.has(p));
   if (missing.length > 0) {
     violations.push({
@@ -208,7 +220,7 @@ export async function runRelease(release: Release, server: LineProcess, gatesOut
     else if (engineRejects) stats.engineStricter++;
     else stats.engineLooser++;
     if (!ENGINE_API_VERSIONS.includes(apiVersion) && !answer.unserved) continue;
-    for (const v of compare(answer, issues, table, observed)) failing[v.property].push({ c, v });
+    for (const v of compare(c.object, answer, issues, table, observed)) failing[v.property].push({ c, v });
   }
   const engineMs = Date.now() - engineStart;
   notes.push(`${release.minor} (${release.kubernetes}): ${cases.length} objects, seed ${seed}; server ${serverMs} ms, engine ${engineMs} ms`);
@@ -242,12 +254,12 @@ async function shrink(release: Release, server: LineProcess, arb: fc.Arbitrary<C
     if (answer.gateError) return true;
     const apiVersion = String(c.object.apiVersion);
     if (!ENGINE_API_VERSIONS.includes(apiVersion) && !answer.unserved) return true;
-    return !compare(answer, engineIssues(release, c), table, new Map()).some(v => v.property === property);
+    return !compare(c.object, answer, engineIssues(release, c), table, new Map()).some(v => v.property === property);
   }), { seed, numRuns: runs });
   if (!result.failed || !result.counterexample) return '(fast-check did not find it again with this seed)';
   const [c] = result.counterexample;
   const answer: ServerAnswer = await server.ask(c);
-  const v = compare(answer, engineIssues(release, c), table, new Map()).find(x => x.property === property);
+  const v = compare(c.object, answer, engineIssues(release, c), table, new Map()).find(x => x.property === property);
   return `minimal object (seed ${seed}, path ${result.counterexamplePath}), gates ${JSON.stringify(c.gates)}:\n      ${JSON.stringify(c.object)}\n      ${v?.detail}`;
 }
 

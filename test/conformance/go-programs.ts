@@ -24,9 +24,9 @@ export interface Release {
   readonly modfile: string;
 }
 
-/** The releases, read from the per-release go.mod files (the one place they are pinned). */
-export function releases(): Release[] {
-  const dir = path.join(CONFORMANCE_DIR, 'apiserver');
+/** The releases of one program, read from its per-release go.mod files (the one place they are pinned). */
+export function releases(program: 'apiserver' | 'controller' = 'apiserver'): Release[] {
+  const dir = path.join(CONFORMANCE_DIR, program);
   return fs.readdirSync(dir)
     .filter(f => /^k8s-1\.\d+\.mod$/.test(f))
     .map(modfile => {
@@ -75,6 +75,17 @@ export function buildGo(dir: string, name: string, modfile = 'go.mod', ldflags =
 export function buildApiServer(release: Release): string {
   return buildGo(path.join(CONFORMANCE_DIR, 'apiserver'), `apiserver-${release.minor}`, release.modfile,
     `-X main.release=${release.kubernetes}`);
+}
+
+/** Builds the controller test binary of one release (`go test -c`). */
+export function buildController(release: Release): string {
+  const out = path.join(cacheDir(), 'bin', `controller-${release.minor}`);
+  execFileSync('go', ['test', '-c', `-modfile=${release.modfile}`, '-o', out, '.'], {
+    cwd: path.join(CONFORMANCE_DIR, 'controller'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, GOWORK: 'off', GOFLAGS: '-mod=readonly' },
+  });
+  return out;
 }
 
 /** A long-lived Go program answering one JSON line per JSON line. */

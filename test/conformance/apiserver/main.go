@@ -34,13 +34,16 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	genericvalidation "k8s.io/apimachinery/pkg/api/validation"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
+	"k8s.io/apiserver/pkg/registry/generic"
 	"k8s.io/apiserver/pkg/registry/rest"
+	serverstorage "k8s.io/apiserver/pkg/server/storage"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/pkg/apis/autoscaling"
 	_ "k8s.io/kubernetes/pkg/apis/autoscaling/install"
 	hpastrategy "k8s.io/kubernetes/pkg/registry/autoscaling/horizontalpodautoscaler"
+	autoscalingrest "k8s.io/kubernetes/pkg/registry/autoscaling/rest"
 )
 
 type request struct {
@@ -77,6 +80,31 @@ type response struct {
 
 var release = "unknown"
 
+// errStorageWanted is what the REST options getter below answers: asked for options, it shows
+// that the autoscaling storage provider would create storage for the version.
+var errStorageWanted = fmt.Errorf("storage wanted")
+
+type probeOptions struct{}
+
+func (probeOptions) GetRESTOptions(schema.GroupResource, runtime.Object) (generic.RESTOptions, error) {
+	return generic.RESTOptions{}, errStorageWanted
+}
+
+// servedVersions asks the release's autoscaling REST storage provider (what kube-apiserver
+// installs) which versions of horizontalpodautoscalers it serves: with one version enabled at
+// a time, it asks for storage only for a version it serves. The scheme knows more versions
+// (v2beta1 and v2beta2 still convert) than the server serves.
+func servedVersions() map[string]bool {
+	served := map[string]bool{}
+	for _, gv := range legacyscheme.Scheme.PrioritizedVersionsForGroup(autoscaling.GroupName) {
+		cfg := serverstorage.NewResourceConfig()
+		cfg.EnableVersions(gv)
+		_, err := autoscalingrest.RESTStorageProvider{}.NewRESTStorage(cfg, probeOptions{})
+		served[gv.Version] = err == errStorageWanted
+	}
+	return served
+}
+
 func main() {
 	defaults := map[featuregate.Feature]bool{}
 	for name, spec := range utilfeature.DefaultMutableFeatureGate.GetAll() {
@@ -84,6 +112,13 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "--version" {
 		fmt.Println(release)
+		return
+	}
+	served := servedVersions()
+	if len(os.Args) > 1 && os.Args[1] == "--served" {
+		for v, ok := range served {
+			fmt.Printf("%s %v\n", v, ok)
+		}
 		return
 	}
 	if len(os.Args) > 1 && os.Args[1] == "--gates" {
@@ -112,7 +147,7 @@ func main() {
 		if err := json.Unmarshal(line, &req); err != nil {
 			resp = response{Release: release, DecodeError: "bad request line: " + err.Error()}
 		} else {
-			resp = handle(req, defaults)
+			resp = handle(req, defaults, served)
 		}
 		if err := enc.Encode(resp); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -156,7 +191,7 @@ func setGates(gates map[string]bool, defaults map[featuregate.Feature]bool) erro
 	return utilfeature.DefaultMutableFeatureGate.SetFromMap(want)
 }
 
-func handle(req request, defaults map[featuregate.Feature]bool) (resp response) {
+func handle(req request, defaults map[featuregate.Feature]bool, served map[string]bool) (resp response) {
 	resp = response{Release: release, Errors: []fieldError{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -177,7 +212,7 @@ func handle(req request, defaults map[featuregate.Feature]bool) (resp response) 
 	_ = json.Unmarshal(req.Object, &head)
 	gv, err := schema.ParseGroupVersion(head.APIVersion)
 	if err != nil || gv.Group != "autoscaling" || head.Kind != "HorizontalPodAutoscaler" ||
-		!legacyscheme.Scheme.Recognizes(gv.WithKind("HorizontalPodAutoscaler")) {
+		!served[gv.Version] {
 		resp.Unserved = fmt.Sprintf("the server could not find the requested resource (apiVersion %q, kind %q)", head.APIVersion, head.Kind)
 		return resp
 	}
