@@ -74,7 +74,8 @@ export class Run {
     trace: SimulationTrace,
   ) {
     this.current = options.initialReplicas ?? (spec.minReplicas > 0 ? spec.minReplicas : 1);
-    this.statusDesired = this.current;
+    // A new HPA's status is empty: a first sync whose metrics all fail leaves desiredReplicas at 0.
+    this.statusDesired = 0;
     const start = Date.parse(options.startTime ?? '1970-01-01T00:00:00Z');
     if (Number.isNaN(start)) throw new Error(`HpaSimulator: startTime ${JSON.stringify(options.startTime)} is not an RFC 3339 time`);
     this.conditions = new Conditions(options.initialConditions ?? [],

@@ -232,7 +232,8 @@ export function runController(binary: string, scenarios: ControllerScenario[]): 
       conditions: (st.conditions ?? []).map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
     }))]));
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (process.env.CONFORMANCE_KEEP) console.log(`controller input and output kept in ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

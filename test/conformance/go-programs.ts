@@ -88,6 +88,33 @@ export function buildController(release: Release): string {
   return out;
 }
 
+/** Where Go keeps the source of a module version (downloading it once). */
+function moduleDir(module: string, version: string, cwd: string): string {
+  const out = execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], {
+    cwd, encoding: 'utf8', env: { ...process.env, GOWORK: 'off' },
+  });
+  return JSON.parse(out).Dir;
+}
+
+/**
+ * The autoscaling versions kube-apiserver of `release` serves: those its autoscaling REST storage
+ * provider (pkg/registry/autoscaling/rest/storage_autoscaling.go) puts in the group's storage
+ * map. The scheme converts more (v2beta1, v2beta2) than the server serves, so the program cannot
+ * tell from the scheme; linking the storage provider in would pull etcd's client into every build.
+ */
+export function servedVersions(release: Release): string[] {
+  const dir = moduleDir('k8s.io/kubernetes', release.kubernetes, path.join(CONFORMANCE_DIR, 'apiserver'));
+  const source = fs.readFileSync(path.join(dir, 'pkg/registry/autoscaling/rest/storage_autoscaling.go'), 'utf8');
+  const aliases = new Map<string, string>();
+  for (const m of source.matchAll(/^\s*(\w+)\s+"k8s\.io\/api\/autoscaling\/(\w+)"\s*$/gm)) aliases.set(m[1], m[2]);
+  const served = [...source.matchAll(/VersionedResourcesStorageMap\[(\w+)\.SchemeGroupVersion\.Version\]/g)]
+    .map(m => aliases.get(m[1]));
+  if (served.length === 0 || served.some(v => v === undefined)) {
+    throw new Error(`${release.kubernetes}: could not read the served autoscaling versions from storage_autoscaling.go`);
+  }
+  return served as string[];
+}
+
 /** A long-lived Go program answering one JSON line per JSON line. */
 export class LineProcess {
   private readonly child: ChildProcessWithoutNullStreams;

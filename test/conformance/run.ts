@@ -9,7 +9,7 @@
 import * as fc from 'fast-check';
 import { checkGates, readDifferencesTable, readReadme, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
-import { buildApiServer, buildController, LineProcess, releases, requireGo, runOnce } from './go-programs';
+import { buildApiServer, buildController, LineProcess, releases, requireGo, runOnce, servedVersions } from './go-programs';
 
 interface Tally { passed: number; failed: number }
 
@@ -32,7 +32,9 @@ async function apiserver(tally: Tally): Promise<void> {
     const t0 = Date.now();
     const binary = buildApiServer(release);
     console.log(`apiserver ${release.kubernetes}: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const server = new LineProcess(binary);
+    const served = servedVersions(release);
+    console.log(`apiserver ${release.kubernetes}: serves autoscaling ${served.join(', ')}`);
+    const server = new LineProcess(binary, [`--served=${served.join(',')}`]);
     try {
       const outcome = await runRelease(release, server, runOnce(binary, ['--gates']), table, observed);
       for (const note of outcome.notes) console.log(note);

@@ -77,7 +77,8 @@ describe('HpaSimulator end to end', () => {
     const down = HpaSimulator.fromManifest(manifest, { initialReplicas: 3 }).run(
       SimulationTrace.create().at(0, 'cpu', cpu(10)).at(0, 'queue', MetricObservation.failure()), { until: 15 });
     expect(down.replicas).toEqual([3, 3]);
-    expect(down.steps[1].desiredReplicas).toBe(3);
+    // A blocked sync keeps status.desiredReplicas; a new HPA's is 0 (as the real controller has it).
+    expect(down.steps[1].desiredReplicas).toBe(0);
     expect(down.conditionAt(1, ConditionType.SCALING_ACTIVE)).toMatchObject({ status: ConditionStatus.FALSE, reason: 'FailedGetExternalMetric' });
   });
 

@@ -6,6 +6,8 @@
 //
 // and writes one JSON line per input line (see response). The steps are those of
 // k8s.io/apiserver's rest.BeforeCreate behind the create handler:
+//   - answer 404 for a version the server does not serve (--served, from the release's
+//     autoscaling REST storage provider);
 //   - decode the body with the release's scheme (legacyscheme + pkg/apis/autoscaling/install):
 //     strict decoding (unknown and duplicate fields, as with fieldValidation=Strict, kubectl's
 //     default), then defaulting and conversion to the internal version;
@@ -34,16 +36,13 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	genericvalidation "k8s.io/apimachinery/pkg/api/validation"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
-	"k8s.io/apiserver/pkg/registry/generic"
 	"k8s.io/apiserver/pkg/registry/rest"
-	serverstorage "k8s.io/apiserver/pkg/server/storage"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/pkg/apis/autoscaling"
 	_ "k8s.io/kubernetes/pkg/apis/autoscaling/install"
 	hpastrategy "k8s.io/kubernetes/pkg/registry/autoscaling/horizontalpodautoscaler"
-	autoscalingrest "k8s.io/kubernetes/pkg/registry/autoscaling/rest"
 )
 
 type request struct {
@@ -80,31 +79,6 @@ type response struct {
 
 var release = "unknown"
 
-// errStorageWanted is what the REST options getter below answers: asked for options, it shows
-// that the autoscaling storage provider would create storage for the version.
-var errStorageWanted = fmt.Errorf("storage wanted")
-
-type probeOptions struct{}
-
-func (probeOptions) GetRESTOptions(schema.GroupResource, runtime.Object) (generic.RESTOptions, error) {
-	return generic.RESTOptions{}, errStorageWanted
-}
-
-// servedVersions asks the release's autoscaling REST storage provider (what kube-apiserver
-// installs) which versions of horizontalpodautoscalers it serves: with one version enabled at
-// a time, it asks for storage only for a version it serves. The scheme knows more versions
-// (v2beta1 and v2beta2 still convert) than the server serves.
-func servedVersions() map[string]bool {
-	served := map[string]bool{}
-	for _, gv := range legacyscheme.Scheme.PrioritizedVersionsForGroup(autoscaling.GroupName) {
-		cfg := serverstorage.NewResourceConfig()
-		cfg.EnableVersions(gv)
-		_, err := autoscalingrest.RESTStorageProvider{}.NewRESTStorage(cfg, probeOptions{})
-		served[gv.Version] = err == errStorageWanted
-	}
-	return served
-}
-
 func main() {
 	defaults := map[featuregate.Feature]bool{}
 	for name, spec := range utilfeature.DefaultMutableFeatureGate.GetAll() {
@@ -114,12 +88,20 @@ func main() {
 		fmt.Println(release)
 		return
 	}
-	served := servedVersions()
-	if len(os.Args) > 1 && os.Args[1] == "--served" {
-		for v, ok := range served {
-			fmt.Printf("%s %v\n", v, ok)
+	// The versions kube-apiserver serves, as the caller read them from the release's
+	// pkg/registry/autoscaling/rest/storage_autoscaling.go (the scheme converts more versions,
+	// v2beta1 and v2beta2, than the server serves).
+	served := map[string]bool{}
+	for _, arg := range os.Args[1:] {
+		if v, ok := strings.CutPrefix(arg, "--served="); ok {
+			for _, version := range strings.Split(v, ",") {
+				served[version] = true
+			}
 		}
-		return
+	}
+	if len(served) == 0 && !(len(os.Args) > 1 && os.Args[1] == "--gates") {
+		fmt.Fprintln(os.Stderr, "usage: apiserver --served=v2,v1 < requests (or --gates, --version)")
+		os.Exit(2)
 	}
 	if len(os.Args) > 1 && os.Args[1] == "--gates" {
 		for _, g := range []featuregate.Feature{"HPAScaleToZero", "HPAConfigurableTolerance", "HPAContainerMetrics", "HPAExternalMetricFallback"} {

@@ -8,6 +8,9 @@
 // Running and Ready pods), and a metrics client answering from the scenario's trace. It runs
 // inside a testing/synctest bubble, so its time.Now() is a virtual clock: 15 s syncs cost nothing.
 //
+// Outside the controller, one process-wide setting changes: apimachinery's HandleError keeps only
+// its logging handler (see TestScenarios).
+//
 // Real-world delays: every scale read takes 40 ms and every metrics read 10 ms of virtual time,
 // so each sync starts a little more than one period after the previous one, as in a cluster.
 //
@@ -18,6 +21,7 @@ package controller
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -36,6 +40,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
@@ -103,8 +108,19 @@ func TestScenarios(t *testing.T) {
 	if in == "" || out == "" {
 		t.Skip("CONFORMANCE_SCENARIOS and CONFORMANCE_RESULTS are not set")
 	}
-	klog.SetOutput(io.Discard)
-	klog.LogToStderr(false)
+	if os.Getenv("CONFORMANCE_DEBUG") == "" {
+		klog.SetOutput(io.Discard)
+		klog.LogToStderr(false)
+	} else {
+		fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+		klog.InitFlags(fs)
+		_ = fs.Set("v", os.Getenv("CONFORMANCE_DEBUG"))
+	}
+	// HandleError's process-wide backoff (1 ms between errors) keeps the time of the last error,
+	// first set by the real clock when the package loads; inside the bubble the virtual clock
+	// starts in 2000, so the first error the controller hands it would sleep some 27 years of
+	// virtual time. Keep only the logging handler: the controller itself is untouched.
+	utilruntime.ErrorHandlers = utilruntime.ErrorHandlers[:1]
 	data, err := os.ReadFile(in)
 	if err != nil {
 		t.Fatal(err)
@@ -247,13 +263,19 @@ func run(s scenario) ([]step, error) {
 		controller.Run(ctx, 1)
 		close(done)
 	}()
-	// One more sync than asked: it starts after the last asked one has finished.
-	for {
+	// One more sync than asked: it starts after the last asked one has finished. A controller
+	// that stops syncing ends the run after twice the expected virtual time.
+	var stalled error
+	for waited := 0; ; waited++ {
 		time.Sleep(period)
 		w.Lock()
 		n := w.sync
 		w.Unlock()
 		if n >= s.Syncs {
+			break
+		}
+		if waited > 2*(s.Syncs+2) {
+			stalled = fmt.Errorf("the controller stopped syncing after %d syncs", n+1)
 			break
 		}
 	}
@@ -265,6 +287,9 @@ func run(s scenario) ([]step, error) {
 	steps := w.steps
 	if len(steps) > s.Syncs {
 		steps = steps[:s.Syncs]
+	}
+	if stalled != nil {
+		return steps, stalled
 	}
 	return steps, w.runErr
 }
