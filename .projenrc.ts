@@ -69,7 +69,7 @@ project.addTask('test:bindings', {
 });
 
 // The real Kubernetes code (API server create path per release, HPA controller), built from Go
-// modules, against the validation engine and the simulator (test/conformance/README.md).
+// modules, against the validation engine and the simulator (README: Conformance).
 project.addTask('test:conformance', {
   description: 'Build the real Kubernetes code from Go modules and run the differential tests against it',
   exec: 'ts-node --transpile-only --project test/tsconfig.json test/conformance/run.ts',

@@ -133,7 +133,8 @@ export function calculateScaleUpLimitWithScalingRules(
     const deleted = getReplicasChangePerPeriod(policy.periodSeconds, downEvents, now);
     const start = current - added + deleted;
     let proposed = result;
-    if (policy.type === 'Pods') proposed = start + policy.value;
+    // int32 addition wraps in Go: a Pods value near 2^31 gives a negative limit, which freezes scale-up.
+    if (policy.type === 'Pods') proposed = (start + policy.value) | 0;
     else if (policy.type === 'Percent') proposed = int32(Math.ceil(start * (1 + policy.value / 100)));
     result = isMin ? Math.min(result, proposed) : Math.max(result, proposed);
   }

@@ -156,10 +156,9 @@ export class Run {
       desired = spec.behavior
         ? this.normalizeWithBehaviors(now, current, desired)
         : this.normalizeWithoutBehavior(now, current, desired);
-      if (current === 0 && min !== 0 && s2z && desired < min) {
-        desired = min;
-        conds.set(ConditionType.SCALING_LIMITED, true, 'TooFewReplicas', 'the desired replica count is less than the minimum replica count', now);
-      }
+      // From zero to a raised minReplicas: upstream lifts the count to minReplicas after
+      // normalization and keeps the condition normalization set (ScaleUpLimit, say).
+      if (current === 0 && min !== 0 && s2z && desired < min) desired = min;
       rescale = desired !== current;
     }
 

@@ -14,10 +14,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as fc from 'fast-check';
+import { LineProcess, Release } from './go-programs';
+import { gateSettings, hpaObject } from './hpa-arbitrary';
 import { ClusterProfile, HpaValidator, Severity, ValidationIssue } from '../../src';
 import { gateState, GateStage, KNOWN_GATES } from '../../src/private/kubernetes-releases';
-import { gateSettings, hpaObject } from './hpa-arbitrary';
-import { LineProcess, Release } from './go-programs';
 
 /**
  * The apiVersions the engine judges as the server does; objects in any other generated
@@ -99,7 +99,10 @@ export function profileFor(release: Release, gates: { [gate: string]: boolean })
  * Compares one answer with the engine's issues. `table` holds the rules allowed to refuse what
  * the server accepts; `observed` counts the rules seen doing so.
  */
-export function compare(object: { [key: string]: unknown }, answer: ServerAnswer, issues: ValidationIssue[], table: Map<string, string>, observed: Map<string, number>): Violation[] {
+export function compare(
+  object: { [key: string]: unknown }, answer: ServerAnswer, issues: ValidationIssue[],
+  table: Map<string, string>, observed: Map<string, number>,
+): Violation[] {
   const violations: Violation[] = [];
   const errors = errorsOf(issues);
   const brief = (list: ValidationIssue[]) => list.map(i => `${HpaValidator.format(i)}`).join('\n      ');
@@ -157,7 +160,7 @@ export function checkGates(release: Release, gatesOutput: string): { failures: s
     const ours = gateState(gate, minor);
     const real = def === 'absent'
       ? { stage: GateStage.ABSENT, enabledByDefault: false }
-      : { stage: ({ ALPHA: GateStage.ALPHA, BETA: GateStage.BETA, '': GateStage.GA, GA: GateStage.GA } as any)[stage ?? ''] ?? stage, enabledByDefault: def === 'true' };
+      : { stage: ({ 'ALPHA': GateStage.ALPHA, 'BETA': GateStage.BETA, '': GateStage.GA, 'GA': GateStage.GA } as any)[stage ?? ''] ?? stage, enabledByDefault: def === 'true' };
     // A gate removed after GA is absent from the release yet its field stays: the library keeps it as GA.
     const removedAfterGa = real.stage === GateStage.ABSENT && ours.stage === GateStage.GA;
     // The external-metric fallback gate is in no release; profiles may declare it (DESIGN.md).
@@ -182,7 +185,9 @@ function engineIssues(release: Release, c: Case): ValidationIssue[] {
 }
 
 /** Runs one release: `runs` objects through both sides, then shrinks each failing property. */
-export async function runRelease(release: Release, server: LineProcess, gatesOutput: string, table: Map<string, string>, observed: Map<string, number>): Promise<ReleaseOutcome> {
+export async function runRelease(
+  release: Release, server: LineProcess, gatesOutput: string, table: Map<string, string>, observed: Map<string, number>,
+): Promise<ReleaseOutcome> {
   const { runs, seed } = runSettings();
   const checks = new Map<string, string[]>();
   const notes: string[] = [];
@@ -248,7 +253,9 @@ export async function runRelease(release: Release, server: LineProcess, gatesOut
 }
 
 /** Finds a minimal object that breaks `property`, with fast-check's shrinking. */
-async function shrink(release: Release, server: LineProcess, arb: fc.Arbitrary<Case>, seed: number, runs: number, property: string, table: Map<string, string>): Promise<string> {
+async function shrink(
+  release: Release, server: LineProcess, arb: fc.Arbitrary<Case>, seed: number, runs: number, property: string, table: Map<string, string>,
+): Promise<string> {
   const result = await fc.check(fc.asyncProperty(arb, async c => {
     const answer: ServerAnswer = await server.ask(c);
     if (answer.gateError) return true;

@@ -7,12 +7,12 @@
  * External metrics (Value and AverageValue), pods without metrics, failing metrics, behaviors
  * (windows, Pods and Percent policies, every selectPolicy, tolerances) and scale to zero.
  */
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as fc from 'fast-check';
-import { ClusterProfile, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
-import { execFileSync } from 'child_process';
+import { ClusterProfile, ConditionStatus, ConditionType, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
 
 /** Seconds between syncs, on both sides. */
 const SYNC_PERIOD = 15;
@@ -38,6 +38,8 @@ export interface ControllerScenario {
   readonly hpa: { [key: string]: unknown };
   readonly gates: { [gate: string]: boolean };
   readonly initialReplicas: number;
+  /** Conditions of the HPA's status before the first sync (ScaledToZero for a target at zero). */
+  readonly initialConditions: Array<{ type: string; status: string; reason: string }>;
   readonly syncs: number;
   readonly keys: string[];
   /** Per sync, per metric (spec order). */
@@ -47,19 +49,27 @@ export interface ControllerScenario {
 const METRICS: Array<fc.Arbitrary<MetricPlan>> = [
   fc.integer({ min: 20, max: 95 }).map(t => ({
     spec: { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: t } } },
-    key: 'resource:cpu', reads: 'Pod' as const, scale: t,
+    key: 'resource:cpu',
+    reads: 'Pod' as const,
+    scale: t,
   })),
   fc.integer({ min: 10, max: 200 }).map(t => ({
     spec: { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: String(t) } } },
-    key: 'resource:memory', reads: 'Pod' as const, scale: t,
+    key: 'resource:memory',
+    reads: 'Pod' as const,
+    scale: t,
   })),
   fc.integer({ min: 20, max: 95 }).map(t => ({
     spec: { type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', target: { type: 'Utilization', averageUtilization: t } } },
-    key: 'containerResource:app/cpu', reads: 'Pod' as const, scale: t,
+    key: 'containerResource:app/cpu',
+    reads: 'Pod' as const,
+    scale: t,
   })),
   fc.integer({ min: 1, max: 50 }).map(t => ({
     spec: { type: 'Pods', pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: String(t) } } },
-    key: 'pods:rps', reads: 'Pod' as const, scale: t,
+    key: 'pods:rps',
+    reads: 'Pod' as const,
+    scale: t,
   })),
   fc.tuple(fc.constantFrom('Value', 'AverageValue'), fc.integer({ min: 1, max: 100 })).map(([type, t]) => ({
     spec: {
@@ -70,17 +80,23 @@ const METRICS: Array<fc.Arbitrary<MetricPlan>> = [
         target: type === 'Value' ? { type, value: String(t) } : { type, averageValue: String(t) },
       },
     },
-    key: 'object:hits', reads: 'Value' as const, scale: type === 'Value' ? t : t * 3,
+    key: 'object:hits',
+    reads: 'Value' as const,
+    scale: type === 'Value' ? t : t * 3,
   })),
   fc.tuple(fc.constantFrom('Value', 'AverageValue'), fc.integer({ min: 1, max: 100 })).map(([type, t]) => ({
     spec: { type: 'External', external: { metric: { name: 'queue' }, target: type === 'Value' ? { type, value: String(t) } : { type, averageValue: String(t) } } },
-    key: 'external:queue', reads: 'Value' as const, scale: type === 'Value' ? t : t * 3,
+    key: 'external:queue',
+    reads: 'Value' as const,
+    scale: type === 'Value' ? t : t * 3,
   })),
 ];
 
 const policy = fc.record({
   type: fc.constantFrom('Pods', 'Percent'),
-  value: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 10, max: 200 })),
+  // A Pods value near 2^31 overflows int32 when added to the period's start count.
+  value: fc.oneof({ weight: 10, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 10, arbitrary: fc.integer({ min: 10, max: 200 }) },
+    { weight: 1, arbitrary: fc.constant(2147483647) }),
   periodSeconds: fc.constantFrom(15, 30, 60, 120),
 });
 const rules = fc.record({
@@ -109,8 +125,11 @@ export function scenarioArbitrary(settableGates: readonly string[]): fc.Arbitrar
     metrics: fc.uniqueArray(fc.oneof(...METRICS), { minLength: 1, maxLength: 2, selector: m => m.key }),
     minReplicas: fc.integer({ min: 1, max: 4 }),
     span: fc.integer({ min: 0, max: 12 }),
-    zero: fc.boolean(),
-    behavior: fc.option(fc.record({ scaleUp: fc.option(rules, { nil: undefined }), scaleDown: fc.option(rules, { nil: undefined }) }), { nil: undefined }),
+    zero: fc.constantFrom('no', 'zeroable', 'fromZero'),
+    behavior: fc.option(fc.record({
+      scaleUp: fc.option(rules, { nil: undefined }),
+      scaleDown: fc.option(rules, { nil: undefined }),
+    }), { nil: undefined }),
     syncs: fc.integer({ min: 20, max: 80 }),
     levels: fc.array(fc.double({ min: 0, max: 4, noNaN: true }), { minLength: 80, maxLength: 80 }),
     rolls: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 160, maxLength: 160 }),
@@ -118,7 +137,10 @@ export function scenarioArbitrary(settableGates: readonly string[]): fc.Arbitrar
     initial: fc.integer({ min: 0, max: 12 }),
     id: fc.nat(),
   }).map(r => {
-    const zeroable = settableGates.includes('HPAScaleToZero') && r.zero && r.metrics.every(m => m.reads === 'Value');
+    const gate = settableGates.includes('HPAScaleToZero') && r.metrics.every(m => m.reads === 'Value');
+    const zeroable = gate && r.zero === 'zeroable';
+    // A target the HPA scaled to zero before, whose minReplicas was raised since.
+    const fromZero = gate && r.zero === 'fromZero';
     const minReplicas = zeroable ? 0 : r.minReplicas;
     const maxReplicas = Math.max(1, minReplicas) + r.span;
     const hpa = clean({
@@ -127,23 +149,27 @@ export function scenarioArbitrary(settableGates: readonly string[]): fc.Arbitrar
       metadata: { name: 'web' },
       spec: {
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-        minReplicas, maxReplicas,
+        minReplicas,
+        maxReplicas,
         metrics: r.metrics.map(m => m.spec),
         behavior: r.behavior,
       },
     });
-    const gates: { [gate: string]: boolean } = zeroable ? { HPAScaleToZero: true } : {};
+    const gates: { [gate: string]: boolean } = zeroable || fromZero ? { HPAScaleToZero: true } : {};
     // A smooth walk through the levels: load rises and falls over minutes.
     const readings: Reading[][] = [];
     for (let k = 0; k < r.syncs; k++) {
-      const level = r.levels[Math.floor(k / 4)] * (1 - (k % 4) / 4) + r.levels[Math.floor(k / 4) + 1 >= r.levels.length ? 0 : Math.floor(k / 4) + 1] * ((k % 4) / 4);
+      const here = Math.floor(k / 4);
+      const next = here + 1 >= r.levels.length ? 0 : here + 1;
+      const level = r.levels[here] * (1 - (k % 4) / 4) + r.levels[next] * ((k % 4) / 4);
       readings.push(r.metrics.map((m, i) => reading(m, level, r.rolls[(2 * k + i) % r.rolls.length], r.pods)));
     }
     return {
       id: `s${r.id}`,
       hpa,
       gates,
-      initialReplicas: Math.min(Math.max(r.initial, Math.max(1, minReplicas)), maxReplicas),
+      initialReplicas: fromZero ? 0 : Math.min(Math.max(r.initial, Math.max(1, minReplicas)), maxReplicas),
+      initialConditions: fromZero ? [{ type: 'ScaledToZero', status: 'True', reason: 'ScaledToZero' }] : [],
       syncs: r.syncs,
       keys: r.metrics.map(m => m.key),
       readings,
@@ -160,6 +186,7 @@ function goScenario(s: ControllerScenario): unknown {
     hpa: s.hpa,
     gates: s.gates,
     initialReplicas: s.initialReplicas,
+    initialConditions: s.initialConditions,
     syncs: s.syncs,
     syncPeriodSeconds: SYNC_PERIOD,
     tolerance: 0.1,
@@ -198,6 +225,7 @@ export function simulate(minor: string, s: ControllerScenario): ComparableStep[]
   const sim = HpaSimulator.fromManifest(s.hpa, {
     cluster: ClusterProfile.of({ version: minor, featureGates: s.gates }),
     initialReplicas: s.initialReplicas,
+    initialConditions: s.initialConditions.map(c => ({ ...c, status: c.status as ConditionStatus, type: c.type as ConditionType })),
   });
   const ids = sim.metricIds;
   const trace = SimulationTrace.create();
@@ -210,7 +238,13 @@ export function simulate(minor: string, s: ControllerScenario): ComparableStep[]
   }));
 }
 
-interface GoResult { id: string; steps?: Array<{ currentReplicas: number; replicas: number; desiredReplicas: number; conditions?: Array<{ type: string; status: string; reason: string }> }>; error?: string }
+interface GoStep {
+  currentReplicas: number;
+  replicas: number;
+  desiredReplicas: number;
+  conditions?: Array<{ type: string; status: string; reason: string }>;
+}
+interface GoResult { id: string; steps?: GoStep[]; error?: string }
 
 /** Runs the scenarios through the controller test binary, in one process. */
 export function runController(binary: string, scenarios: ControllerScenario[]): Map<string, ComparableStep[] | string> {
@@ -248,7 +282,8 @@ export function firstDifference(sim: ComparableStep[], real: ComparableStep[]): 
 /** A mismatch, cut to the syncs up to the first difference (the trace after it cannot matter). */
 export function describeMismatch(s: ControllerScenario, k: number, sim: ComparableStep[], real: ComparableStep[]): string {
   const lines = [
-    `scenario ${s.id}: first difference at sync ${k} (t=${k * SYNC_PERIOD}s); gates ${JSON.stringify(s.gates)}, initialReplicas ${s.initialReplicas}`,
+    `scenario ${s.id}: first difference at sync ${k} (t=${k * SYNC_PERIOD}s); gates ${JSON.stringify(s.gates)}, initialReplicas ${s.initialReplicas}, `
+    + `initialConditions ${JSON.stringify(s.initialConditions)}`,
     `  hpa: ${JSON.stringify((s.hpa as any).spec)}`,
   ];
   for (let j = Math.max(0, k - 3); j <= k; j++) {

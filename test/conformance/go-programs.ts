@@ -106,7 +106,7 @@ export function servedVersions(release: Release): string[] {
   const dir = moduleDir('k8s.io/kubernetes', release.kubernetes, path.join(CONFORMANCE_DIR, 'apiserver'));
   const source = fs.readFileSync(path.join(dir, 'pkg/registry/autoscaling/rest/storage_autoscaling.go'), 'utf8');
   const aliases = new Map<string, string>();
-  for (const m of source.matchAll(/^\s*(\w+)\s+"k8s\.io\/api\/autoscaling\/(\w+)"\s*$/gm)) aliases.set(m[1], m[2]);
+  for (const m of source.matchAll(/^\s*(\w+)\s+"k8s\.io\/(?:api|kubernetes\/pkg\/apis)\/autoscaling\/(\w+)"\s*$/gm)) aliases.set(m[1], m[2]);
   const served = [...source.matchAll(/VersionedResourcesStorageMap\[(\w+)\.SchemeGroupVersion\.Version\]/g)]
     .map(m => aliases.get(m[1]));
   if (served.length === 0 || served.some(v => v === undefined)) {

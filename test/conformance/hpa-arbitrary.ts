@@ -164,7 +164,8 @@ const tolerance = mostly(fc.constantFrom('0.1', '0.05', 0.2, '0', 0, '10m', '1')
 const scalingRules = record({
   stabilizationWindowSeconds: maybe(mostly(fc.integer({ min: 0, max: 3600 }), fc.constantFrom(-1, 3601, 86400))),
   selectPolicy: maybe(mostly(fc.constantFrom('Max', 'Min', 'Disabled'), fc.constantFrom('max', 'Maximum', ''))),
-  policies: maybe(fc.array(policy, { minLength: 0, maxLength: 3 }).map(ps => (ps.length === 0 ? undefined : ps)).chain(ps => mostly(fc.constant(ps), fc.constant([])))),
+  // An explicit empty list is a mistake the server refuses.
+  policies: maybe(fc.array(policy, { minLength: 1, maxLength: 3 }).chain(ps => mostly(fc.constant(ps), fc.constant([])))),
   tolerance: maybe(tolerance, 25),
 });
 const behavior = record({ scaleUp: maybe(scalingRules), scaleDown: maybe(scalingRules) });

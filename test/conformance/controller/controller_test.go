@@ -69,16 +69,17 @@ type observation struct {
 }
 
 type scenario struct {
-	ID                            string                            `json:"id"`
-	HPA                           json.RawMessage                   `json:"hpa"`
-	Gates                         map[string]bool                   `json:"gates"`
-	InitialReplicas               int32                             `json:"initialReplicas"`
-	Syncs                         int                               `json:"syncs"`
-	SyncPeriodSeconds             int                               `json:"syncPeriodSeconds"`
-	Tolerance                     float64                           `json:"tolerance"`
-	DownscaleStabilizationSeconds int                               `json:"downscaleStabilizationSeconds"`
-	RequestsMilli                 map[string]int64                  `json:"requestsMilli"`
-	Observations                  []map[string]observation          `json:"observations"`
+	ID                            string                   `json:"id"`
+	HPA                           json.RawMessage          `json:"hpa"`
+	Gates                         map[string]bool          `json:"gates"`
+	InitialReplicas               int32                    `json:"initialReplicas"`
+	InitialConditions             []condition              `json:"initialConditions"`
+	Syncs                         int                      `json:"syncs"`
+	SyncPeriodSeconds             int                      `json:"syncPeriodSeconds"`
+	Tolerance                     float64                  `json:"tolerance"`
+	DownscaleStabilizationSeconds int                      `json:"downscaleStabilizationSeconds"`
+	RequestsMilli                 map[string]int64         `json:"requestsMilli"`
+	Observations                  []map[string]observation `json:"observations"`
 }
 
 type condition struct {
@@ -198,6 +199,12 @@ func run(s scenario) ([]step, error) {
 	legacyscheme.Scheme.Default(hpa)
 	hpa.Namespace = namespace
 	hpa.ResourceVersion = ""
+	long := metav1.NewTime(time.Now().Add(-time.Hour))
+	for _, c := range s.InitialConditions {
+		hpa.Status.Conditions = append(hpa.Status.Conditions, autoscalingv2.HorizontalPodAutoscalerCondition{
+			Type: autoscalingv2.HorizontalPodAutoscalerConditionType(c.Type), Status: v1.ConditionStatus(c.Status), Reason: c.Reason, LastTransitionTime: long,
+		})
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
