@@ -43,7 +43,8 @@ export function stabilizeRecommendation(recs: Recommendation[], now: number, win
   let oldIndex = -1;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i];
-    if (now - rec.timestamp >= windowSeconds) {
+    // Before(cutoff) upstream: a recommendation exactly one window old still counts.
+    if (now - rec.timestamp > windowSeconds) {
       oldIndex = i;
     } else if (rec.recommendation > max) {
       max = rec.recommendation;

@@ -215,6 +215,8 @@ function observation(r: Reading): MetricObservation {
 
 /** One sync, as both sides report it. */
 export interface ComparableStep {
+  /** Seconds since the first sync (the controller's virtual clock; not compared). */
+  readonly time?: number;
   readonly currentReplicas: number;
   readonly replicas: number;
   readonly desiredReplicas: number;
@@ -239,6 +241,7 @@ export function simulate(minor: string, s: ControllerScenario): ComparableStep[]
 }
 
 interface GoStep {
+  time: number;
   currentReplicas: number;
   replicas: number;
   desiredReplicas: number;
@@ -260,6 +263,7 @@ export function runController(binary: string, scenarios: ControllerScenario[]): 
     });
     const results: GoResult[] = JSON.parse(fs.readFileSync(output, 'utf8'));
     return new Map(results.map(r => [r.id, r.error ?? (r.steps ?? []).map(st => ({
+      time: st.time,
       currentReplicas: st.currentReplicas,
       replicas: st.replicas,
       desiredReplicas: st.desiredReplicas,
@@ -273,8 +277,9 @@ export function runController(binary: string, scenarios: ControllerScenario[]): 
 
 /** The first sync where the two sides differ, or undefined. */
 export function firstDifference(sim: ComparableStep[], real: ComparableStep[]): number | undefined {
+  const key = (st: ComparableStep | undefined) => st && JSON.stringify({ ...st, time: undefined });
   for (let k = 0; k < Math.max(sim.length, real.length); k++) {
-    if (JSON.stringify(sim[k]) !== JSON.stringify(real[k])) return k;
+    if (key(sim[k]) !== key(real[k])) return k;
   }
   return undefined;
 }
