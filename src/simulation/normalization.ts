@@ -135,7 +135,7 @@ export function calculateScaleUpLimitWithScalingRules(
     const start = current - added + deleted;
     let proposed = result;
     // int32 addition wraps in Go: a Pods value near 2^31 gives a negative limit, which freezes scale-up.
-    if (policy.type === 'Pods') proposed = (start + policy.value) | 0;
+    if (policy.type === 'Pods') proposed = wrapInt32(start + policy.value);
     else if (policy.type === 'Percent') proposed = int32(Math.ceil(start * (1 + policy.value / 100)));
     result = isMin ? Math.min(result, proposed) : Math.max(result, proposed);
   }
@@ -221,6 +221,11 @@ export function storeScaleEvent(
 function store<T>(list: T[], oldIndex: number, item: T): void {
   if (oldIndex >= 0) list[oldIndex] = item;
   else list.push(item);
+}
+
+/** Go's int32 addition of two int32 values: the sum wraps around at 2^31. */
+function wrapInt32(x: number): number {
+  return Number(BigInt.asIntN(32, BigInt(x)));
 }
 
 /** Go's `int32(float64)` conversion for the values policies produce. */
