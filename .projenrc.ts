@@ -121,6 +121,13 @@ project.addTask('test:bindings', {
   exec: 'bash test/bindings/run.sh',
 });
 
+// The real Kubernetes code (API server create path per release, HPA controller), built from Go
+// modules, against the validation engine and the simulator (README: Conformance).
+project.addTask('test:conformance', {
+  description: 'Build the real Kubernetes code from Go modules and run the differential tests against it',
+  exec: 'ts-node --transpile-only --project test/tsconfig.json test/conformance/run.ts',
+});
+
 // Scratch of the bindings smoke tests and benchmark results must never be packed (jsii-pacmak
 // runs `npm pack` on the repository).
 project.npmignore?.exclude('/.bindings/', '/bench/results/');

@@ -98,3 +98,11 @@ export function declareGate(gate: string): string {
 export function declareVersion(version: string): string {
   return `declare version ${version} or later in the cluster profile (ClusterProfile version, or --k8s-version)`;
 }
+
+/**
+ * From this minor on, each sync starts one period after the previous one ended, so syncs drift
+ * by their own duration (as the real 1.37 controller does in test/conformance, observed there); in 1.36 the HPA
+ * informer's resync keeps them on the period grid. With drift, a recommendation or scale event
+ * from exactly one window or period before is outside it.
+ */
+export const SYNCS_DRIFT_SINCE_MINOR = 37;

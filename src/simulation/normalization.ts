@@ -43,7 +43,8 @@ export function stabilizeRecommendation(recs: Recommendation[], now: number, win
   let oldIndex = -1;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i];
-    if (now - rec.timestamp >= windowSeconds) {
+    // Before(cutoff) upstream: a recommendation exactly one window old still counts.
+    if (now - rec.timestamp > windowSeconds) {
       oldIndex = i;
     } else if (rec.recommendation > max) {
       max = rec.recommendation;
@@ -133,7 +134,8 @@ export function calculateScaleUpLimitWithScalingRules(
     const deleted = getReplicasChangePerPeriod(policy.periodSeconds, downEvents, now);
     const start = current - added + deleted;
     let proposed = result;
-    if (policy.type === 'Pods') proposed = start + policy.value;
+    // int32 addition wraps in Go: a Pods value near 2^31 gives a negative limit, which freezes scale-up.
+    if (policy.type === 'Pods') proposed = wrapInt32(start + policy.value);
     else if (policy.type === 'Percent') proposed = int32(Math.ceil(start * (1 + policy.value / 100)));
     result = isMin ? Math.min(result, proposed) : Math.max(result, proposed);
   }
@@ -219,6 +221,11 @@ export function storeScaleEvent(
 function store<T>(list: T[], oldIndex: number, item: T): void {
   if (oldIndex >= 0) list[oldIndex] = item;
   else list.push(item);
+}
+
+/** Go's int32 addition of two int32 values: the sum wraps around at 2^31. */
+function wrapInt32(x: number): number {
+  return Number(BigInt.asIntN(32, BigInt(x)));
 }
 
 /** Go's `int32(float64)` conversion for the values policies produce. */

@@ -92,10 +92,12 @@ function podMetric(input: CalcInput, obs: MetricObservation): MetricProposal {
     if (missing === 0) {
       return { replicas: isWithin(input.tolerances, ratio) ? current : Math.ceil(ratio * count), usage };
     }
-    // Missing pods: 100% of their request (or the target above 100%) on a scale-down, 0 on a scale-up.
+    // Missing pods: 100% of their request (or the target above 100%) on a scale-down, 0 on a
+    // scale-up; at a ratio of exactly 1.0 neither, and the second pass sees the reporting pods only.
+    const counted = ratio === 1.0 ? count : current;
     const fill = ratio < 1.0 ? idiv(request * Math.max(100, metric.target), 100) * missing : 0;
-    const newRatio = idiv((sum + fill) * 100, request * current) / metric.target;
-    return { replicas: adjusted(input, ratio, newRatio, current), usage };
+    const newRatio = idiv((sum + fill) * 100, request * counted) / metric.target;
+    return { replicas: adjusted(input, ratio, newRatio, counted), usage };
   }
 
   // AverageValue (Resource, ContainerResource, Pods): integer average over the samples.
@@ -105,13 +107,17 @@ function podMetric(input: CalcInput, obs: MetricObservation): MetricProposal {
   if (missing === 0) {
     return { replicas: isWithin(input.tolerances, ratio) ? current : Math.ceil(ratio * count), usage };
   }
-  // Missing pods: the target on a scale-down, 0 on a scale-up.
+  // Missing pods: the target on a scale-down, 0 on a scale-up; at a ratio of exactly 1.0 neither.
+  const counted = ratio === 1.0 ? count : current;
   const fill = ratio < 1.0 ? metric.target * missing : 0;
-  const newRatio = idiv(sum + fill, current) / metric.target;
-  return { replicas: adjusted(input, ratio, newRatio, current), usage };
+  const newRatio = idiv(sum + fill, counted) / metric.target;
+  return { replicas: adjusted(input, ratio, newRatio, counted), usage };
 }
 
-/** The second pass of `calcPlainMetricReplicas` / `GetResourceReplicas` with missing pods. */
+/**
+ * The second pass of `calcPlainMetricReplicas` / `GetResourceReplicas` with missing pods;
+ * `samples` is the number of pods in it (`len(metrics)` upstream).
+ */
 function adjusted(input: CalcInput, ratio: number, newRatio: number, samples: number): number {
   const current = input.currentReplicas;
   if (isWithin(input.tolerances, newRatio) || (ratio < 1.0 && newRatio > 1.0) || (ratio > 1.0 && newRatio < 1.0)) {

@@ -4,7 +4,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { toMilli } from '../model/quantity';
-import { GATE_SCALE_TO_ZERO, SCALED_TO_ZERO_CONDITION_SINCE_MINOR } from '../private/kubernetes-releases';
+import { GATE_SCALE_TO_ZERO, SCALED_TO_ZERO_CONDITION_SINCE_MINOR, SYNCS_DRIFT_SINCE_MINOR } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions } from './conditions';
 import { SimMetric, SimSpec } from './hpa-spec';
@@ -17,6 +17,16 @@ import { computeProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions } from './simulator-options';
+
+/**
+ * How long one API call (reading the scale or the metrics, updating the scale) takes, in
+ * seconds. The controller timestamps with time.Now(): the first recommendation when the scale is
+ * read, each later one when the metrics are in, each scale event when the update returned. So at
+ * a window's or period's exact edge, in a cluster, the first recommendation is outside, a later
+ * one inside (Before(cutoff) is false), and a scale event inside. Any positive value gives the
+ * same steps.
+ */
+const CALL_SECONDS = 0.01;
 
 /** A request that makes usages read as percentages of it. */
 export const DEFAULT_POD_REQUEST = 100;
@@ -51,6 +61,9 @@ export const FAILED_GET_REASON: { readonly [type: string]: string } = {
 export class Run {
   private current: number;
   private statusDesired: number;
+  /** Seconds each sync adds to the controller's clock beyond the period. */
+  private readonly drift: number;
+  private syncCount = 0;
   private readonly conditions: Conditions;
   private recommendations: Recommendation[] | undefined;
   private readonly upEvents: ScaleEvent[] = [];
@@ -74,7 +87,9 @@ export class Run {
     trace: SimulationTrace,
   ) {
     this.current = options.initialReplicas ?? (spec.minReplicas > 0 ? spec.minReplicas : 1);
-    this.statusDesired = this.current;
+    // A new HPA's status is empty: a first sync whose metrics all fail leaves desiredReplicas at 0.
+    this.statusDesired = 0;
+    this.drift = profile.minor >= SYNCS_DRIFT_SINCE_MINOR ? 2 * CALL_SECONDS : 0;
     const start = Date.parse(options.startTime ?? '1970-01-01T00:00:00Z');
     if (Number.isNaN(start)) throw new Error(`HpaSimulator: startTime ${JSON.stringify(options.startTime)} is not an RFC 3339 time`);
     this.conditions = new Conditions(options.initialConditions ?? [],
@@ -113,7 +128,10 @@ export class Run {
     const min = spec.minReplicas;
     const max = spec.maxReplicas;
     conds.set(ConditionType.ABLE_TO_SCALE, true, 'SucceededGetScale', "the HPA controller was able to get the target's current scale", now);
-    if (!this.recommendations) this.recommendations = [{ recommendation: current, timestamp: now }];
+    // Recorded once the scale is read, before the metrics are: a little before the decision.
+    // The controller's clock: `now`, plus the drift of the syncs so far.
+    const clock = now + this.syncCount++ * this.drift;
+    if (!this.recommendations) this.recommendations = [{ recommendation: current, timestamp: clock - CALL_SECONDS }];
 
     const s2z = this.gateZero && conds.isTrue(ConditionType.SCALED_TO_ZERO);
     let path: 'disabled' | 'max' | 'min' | 'metrics';
@@ -153,19 +171,19 @@ export class Run {
       error = computed.error;
       desired = Math.max(0, computed.replicas);
       desired = spec.behavior
-        ? this.normalizeWithBehaviors(now, current, desired)
-        : this.normalizeWithoutBehavior(now, current, desired);
-      if (current === 0 && min !== 0 && s2z && desired < min) {
-        desired = min;
-        conds.set(ConditionType.SCALING_LIMITED, true, 'TooFewReplicas', 'the desired replica count is less than the minimum replica count', now);
-      }
+        ? this.normalizeWithBehaviors(now, clock, current, desired)
+        : this.normalizeWithoutBehavior(now, clock, current, desired);
+      // From zero to a raised minReplicas: upstream lifts the count to minReplicas after
+      // normalization and keeps the condition normalization set (ScaleUpLimit, say).
+      if (current === 0 && min !== 0 && s2z && desired < min) desired = min;
       rescale = desired !== current;
     }
 
     if (rescale) {
       conds.set(ConditionType.ABLE_TO_SCALE, true, 'SucceededRescale', `the HPA controller was able to update the target scale to ${desired}`, now);
       if (spec.behavior) {
-        storeScaleEvent(this.upEvents, this.downEvents, spec.behavior.scaleUp, spec.behavior.scaleDown, current, desired, now);
+        // Recorded once the scale update returned: a little after the decision.
+        storeScaleEvent(this.upEvents, this.downEvents, spec.behavior.scaleUp, spec.behavior.scaleDown, current, desired, clock + CALL_SECONDS);
       }
       if (this.conditionBasedZero) {
         if (!this.gateZero) {
@@ -269,8 +287,8 @@ export class Run {
   }
 
   /** `normalizeDesiredReplicas` (no behavior). */
-  private normalizeWithoutBehavior(now: number, current: number, desired: number): number {
-    const stabilized = stabilizeRecommendation(this.recommendations!, now, this.downscaleWindow, desired);
+  private normalizeWithoutBehavior(now: number, clock: number, current: number, desired: number): number {
+    const stabilized = stabilizeRecommendation(this.recommendations!, clock, this.downscaleWindow, desired);
     if (stabilized !== desired) {
       this.conditions.set(ConditionType.ABLE_TO_SCALE, true, 'ScaleDownStabilized', 'recent recommendations were higher than current one, applying the highest recent recommendation', now);
     } else {
@@ -282,9 +300,9 @@ export class Run {
   }
 
   /** `normalizeDesiredReplicasWithBehaviors`. */
-  private normalizeWithBehaviors(now: number, current: number, desired: number): number {
+  private normalizeWithBehaviors(now: number, clock: number, current: number, desired: number): number {
     const b = this.spec.behavior!;
-    const stabilized = stabilizeWithBehaviors(this.recommendations!, now, current, desired, b.scaleUp, b.scaleDown);
+    const stabilized = stabilizeWithBehaviors(this.recommendations!, clock, current, desired, b.scaleUp, b.scaleDown);
     if (stabilized.replicas !== desired) {
       this.conditions.set(ConditionType.ABLE_TO_SCALE, true, stabilized.reason, stabilized.message, now);
     } else {
@@ -299,7 +317,7 @@ export class Run {
       down: b.scaleDown,
       upEvents: this.upEvents,
       downEvents: this.downEvents,
-      now,
+      now: clock,
     });
     this.conditions.set(ConditionType.SCALING_LIMITED, out.replicas !== stabilized.replicas, out.reason, out.message, now);
     return out.replicas;

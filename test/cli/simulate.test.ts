@@ -23,8 +23,9 @@ const WEB_TRACE = `${DIR}/web-trace.csv`;
  * - 90s to 225s: 50% on 8 pods: proposal 8.
  * - 240s to 285s: the only metric fails: the sync is blocked and records no proposal.
  * - 300s: 10%: proposal ceil(0.2 * 8) = 2, held at 8 while a proposal of 8 is in the window;
- *   the last one is at 225s (the failing syncs recorded none), so at 525s 8 -> 2.
- * - 540s on: proposal ceil(0.2 * 2) = 1, below minReplicas: stays 2.
+ *   the last one is at 225s (the failing syncs recorded none); exactly 300s old at 525s it still
+ *   counts, so at 540s 8 -> 2.
+ * - 555s on: proposal ceil(0.2 * 2) = 1, below minReplicas: stays 2.
  * - 900s: samples 90, 100 (the third is beyond the 2 pods): 95%, proposal ceil(1.9 * 2) = 4.
  * - 915s: 4 pods, 3 samples (one missing): 90%, a scale-up, so the missing pod counts as 0%:
  *   270 / 4 = 67%, proposal ceil(67 / 50 * 4) = 6.
@@ -35,7 +36,7 @@ const WEB_TABLE = [
   'time  replicas  desired  cpu (50%)  limited / error',
   ' 60s  2 -> 4    4        200% -> 8  ScaleUpLimit',
   ' 75s  4 -> 8    8        100% -> 8',
-  '525s  8 -> 2    2        10% -> 2',
+  '540s  8 -> 2    2        10% -> 2',
   '900s  2 -> 4    4        95% -> 4',
   '915s  4 -> 6    6        90% -> 6',
   'final replicas: 6 at 1500s (101 syncs, 5 changes)',
@@ -111,17 +112,17 @@ describe('cdk8s-hpa simulate on two metrics, picked by --name', () => {
     const error = 'error: invalid metrics (1 invalid out of 2), first error is: failed to get queue_depth External metric value: adapter: timeout, retrying';
     expect(run.lines).toEqual([
       'time  replicas  desired  cpu (70%)   queue_depth (30)  limited / error',
-      // Two queue series, 100 + 50, at 30 per pod: 5; the policy adds at most 2 pods per 60s.
+      // Two queue series, 100 + 50, at 30 per pod: 5; the policy adds at most 2 pods per 60s
+      // (a scale event exactly 60s old still counts: one step every 75s).
       ' 30s  1 -> 3    3        50% -> 1    150 -> 5          ScaleUpLimit',
       // The queue fails; cpu at 150% of 70% still scales up (a failing metric blocks only scale-down).
       `120s  3 -> 5    5        150% -> 7   error             ScaleUpLimit; ${error}`,
-      `180s  5 -> 7    7        150% -> 11  error             ScaleUpLimit; ${error}`,
-      '240s  7 -> 9    9        150% -> 15  0 -> 0            ScaleUpLimit',
-      '300s  9 -> 11   11       150% -> 20  0 -> 0            ScaleUpLimit',
+      `195s  5 -> 7    7        150% -> 11  error             ScaleUpLimit; ${error}`,
+      '270s  7 -> 9    9        150% -> 15  0 -> 0            ScaleUpLimit',
+      '345s  9 -> 11   11       150% -> 20  0 -> 0            ScaleUpLimit',
       '360s  11 -> 5                                          scaled by hand (scaleTo)',
-      '360s  5 -> 7    7        150% -> 11  0 -> 0            ScaleUpLimit',
-      '420s  7 -> 9    9        150% -> 15  0 -> 0            ScaleUpLimit',
-      'final replicas: 9 at 420s (29 syncs, 8 changes)',
+      '420s  5 -> 7    7        150% -> 11  0 -> 0            ScaleUpLimit',
+      'final replicas: 7 at 420s (29 syncs, 7 changes)',
     ]);
     // minReplicas: 1 is no warning by default (HPA404 is off unless turned on).
     expect(run.stderr).toBe('');

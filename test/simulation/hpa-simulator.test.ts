@@ -18,15 +18,16 @@ describe('HpaSimulator end to end', () => {
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(50)).at(60, 'cpu', cpu(200)).at(150, 'cpu', cpu(10));
     const r = sim.run(trace, { until: 900 });
     expect(between(r.replicas, 0, 105)).toEqual([1, 1, 1, 1, 4, 8, 10, 10]);
-    // The last proposal of 40 was recorded at 135 s; it leaves the window at 435 s.
-    expect(between(r.replicas, 420, 450)).toEqual([10, 2, 2]);
-    // At 2 pods, 10% proposes 1; the proposals of 2 up to 435 s hold it until 735 s.
-    expect(between(r.replicas, 720, 750)).toEqual([2, 1, 1]);
+    // The last proposal of 40 was recorded at 135 s; exactly 300 s old at 435 s, it still counts
+    // (Before(cutoff) upstream), and leaves the window at 450 s.
+    expect(between(r.replicas, 420, 450)).toEqual([10, 10, 2]);
+    // At 2 pods, 10% proposes 1; the proposals of 2 up to 450 s hold it through 750 s.
+    expect(between(r.replicas, 735, 765)).toEqual([2, 2, 1]);
     expect(r.conditionAt(4, ConditionType.SCALING_LIMITED)).toMatchObject({ status: ConditionStatus.FALSE, reason: 'DesiredWithinRange' });
     expect(r.conditionAt(5, ConditionType.SCALING_LIMITED)).toMatchObject({ status: ConditionStatus.TRUE, reason: 'ScaleUpLimit' });
     expect(r.conditionAt(6, ConditionType.SCALING_LIMITED)).toMatchObject({ status: ConditionStatus.TRUE, reason: 'TooManyReplicas' });
     expect(r.conditionAt(20, ConditionType.ABLE_TO_SCALE)).toMatchObject({ reason: 'ScaleDownStabilized' });
-    expect(r.conditionAt(29, ConditionType.ABLE_TO_SCALE)).toMatchObject({ reason: 'SucceededRescale' });
+    expect(r.conditionAt(30, ConditionType.ABLE_TO_SCALE)).toMatchObject({ reason: 'SucceededRescale' });
   });
 
   test('no behavior and behavior: {} differ: 1 -> 4 -> 8 -> 10 against 1 -> 5 -> 10', () => {
@@ -34,7 +35,9 @@ describe('HpaSimulator end to end', () => {
     const without = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)] }), { initialReplicas: 1 });
     const empty = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: {} }), { initialReplicas: 1 });
     expect(without.run(trace, { until: 45 }).replicas).toEqual([4, 8, 10, 10]);
-    expect(empty.run(trace, { until: 45 }).replicas).toEqual([5, 10, 10, 10]);
+    // The scale event of 0 s is exactly one period (15 s) old at 15 s: it was recorded when the scale
+    // update returned, after the decision, so it still counts and holds the count at 5 for a sync.
+    expect(empty.run(trace, { until: 45 }).replicas).toEqual([5, 5, 10, 10]);
   });
 
   test('burst then idle with a scale-down policy of 1 pod per 60 s after a 60 s window', () => {
@@ -43,8 +46,9 @@ describe('HpaSimulator end to end', () => {
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(150)).at(30, 'cpu', cpu(5));
     const r = sim.run(trace, { until: 360 });
     // Up at once (6 = 2 * 3 capped by max), then the idle proposals (1) must fill the 60 s
-    // window: the proposal of 18 at 15 s leaves it at 75 s; then one pod per 60 s down to min 2.
-    expect(r.replicas).toEqual([6, 6, 6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2]);
+    // window: the proposal of 18 at 15 s leaves it at 75 s; then one pod per 75 s down to min 2
+    // (a scale event exactly 60 s old still counts: it was recorded after its sync's decision).
+    expect(r.replicas).toEqual([6, 6, 6, 6, 6, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2]);
     expect(r.conditionAt(7, ConditionType.SCALING_LIMITED)).toMatchObject({ status: ConditionStatus.TRUE, reason: 'ScaleDownLimit' });
     expect(r.conditionAt(20, ConditionType.SCALING_LIMITED)).toMatchObject({ status: ConditionStatus.TRUE, reason: 'TooFewReplicas' });
   });
@@ -77,7 +81,8 @@ describe('HpaSimulator end to end', () => {
     const down = HpaSimulator.fromManifest(manifest, { initialReplicas: 3 }).run(
       SimulationTrace.create().at(0, 'cpu', cpu(10)).at(0, 'queue', MetricObservation.failure()), { until: 15 });
     expect(down.replicas).toEqual([3, 3]);
-    expect(down.steps[1].desiredReplicas).toBe(3);
+    // A blocked sync keeps status.desiredReplicas; a new HPA's is 0 (as the real controller has it).
+    expect(down.steps[1].desiredReplicas).toBe(0);
     expect(down.conditionAt(1, ConditionType.SCALING_ACTIVE)).toMatchObject({ status: ConditionStatus.FALSE, reason: 'FailedGetExternalMetric' });
   });
 
@@ -100,9 +105,10 @@ describe('HpaSimulator end to end', () => {
       .at(60, 'queue', MetricObservation.value(0))
       .at(600, 'queue', MetricObservation.value(95));
     const r = sim.run(trace, { until: 660 });
-    // Zero proposals from 60 s; the proposals of 2 up to 45 s leave the 300 s window at 345 s.
-    expect(between(r.replicas, 330, 360)).toEqual([2, 0, 0]);
-    expect(r.conditionAt(23, ConditionType.SCALED_TO_ZERO)).toMatchObject({ status: ConditionStatus.TRUE, reason: 'ScaledToZero' });
+    // Zero proposals from 60 s; the proposals of 2 up to 45 s leave the 300 s window at 360 s (at
+    // 345 s the one of 45 s is exactly 300 s old and still counts).
+    expect(between(r.replicas, 330, 360)).toEqual([2, 2, 0]);
+    expect(r.conditionAt(24, ConditionType.SCALED_TO_ZERO)).toMatchObject({ status: ConditionStatus.TRUE, reason: 'ScaledToZero' });
     // At zero the HPA keeps reading the External metric; 95 wakes it: ceil(95 / 30) = 4.
     expect(between(r.replicas, 585, 615)).toEqual([0, 4, 4]);
     expect(r.conditionAt(40, ConditionType.SCALED_TO_ZERO)).toMatchObject({ status: ConditionStatus.FALSE, reason: 'NotScaledToZero' });
@@ -173,9 +179,10 @@ describe('HpaSimulator end to end', () => {
       .at(30, 'cpu', cpu(100));
     const r = HpaSimulator.fromManifest(manifest, { cluster: FALLBACK_CLUSTER, initialReplicas: 2 }).run(trace, { until: 90 });
     // cpu proposes 2 (within) with the queue failing: not blocked since 2 >= 2; from 30 s cpu
-    // proposes 4, then 8; the fallback (3) from 60 s is below cpu's proposal.
-    expect(r.replicas).toEqual([2, 2, 4, 8, 10, 10, 10]);
-    expect(r.steps[4].metrics.map(m => m.proposal)).toEqual([16, 3]);
+    // proposes 4, then 8 (the default policies allow 6: the event of 30 s still counts at 45 s);
+    // the fallback (3) from 60 s is below cpu's proposal.
+    expect(r.replicas).toEqual([2, 2, 4, 6, 8, 10, 10]);
+    expect(r.steps[4].metrics.map(m => m.proposal)).toEqual([12, 3]);
     expect(r.steps[1].reportedError).toBe(true);
     expect(r.steps[4].reportedError).toBe(false);
   });
@@ -194,8 +201,9 @@ describe('HpaSimulator end to end', () => {
     expect(sim.metricIds).toEqual(['cpu']);
     const r = sim.run(SimulationTrace.create().at(0, 'cpu', MetricObservation.totalUsage(3)), { until: 30 });
     // 3 cores over 2 pods of 0.5: 300% on 60% -> 10 capped at 8 (policies allow 6 from 2), then 8.
-    // With totalUsage the load per pod falls as pods are added: at 6 pods, 100% -> ceil(1.67 * 6) = 10.
-    expect(r.replicas).toEqual([6, 8, 8]);
+    // With totalUsage the load per pod falls as pods are added: at 6 pods, 100% -> ceil(1.67 * 6) = 10,
+    // held at 6 for one sync while the scale event of 0 s is exactly one period (15 s) old.
+    expect(r.replicas).toEqual([6, 6, 8]);
   });
 
   test('fails when the HPA has validation errors, listing them as HpaValidator.format does; skipValidation simulates anyway', () => {

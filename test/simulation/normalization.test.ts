@@ -50,6 +50,11 @@ describe('TestCalculateScaleUpLimitWithScalingRules / TestCalculateScaleDownLimi
     expect(calculateScaleDownLimitWithBehaviors(10, [], [], down(80), 0)).toBe(1);
     expect(calculateScaleDownLimitWithBehaviors(10, [], [], down(90), 0)).toBe(0);
   });
+  test('a Pods value whose sum with the period-start count overflows int32 wraps, as in Go: the limit is negative', () => {
+    const huge = rules({ stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 2147483647, periodSeconds: 60 }] });
+    expect(calculateScaleUpLimitWithScalingRules(3, [], [], huge, 0)).toBe(-2147483646);
+    expect(calculateScaleUpLimitWithScalingRules(0, [], [], huge, 0)).toBe(2147483647);
+  });
   test('selectPolicy Disabled keeps the current count', () => {
     const disabled = rules({ stabilizationWindowSeconds: 0, selectPolicy: 'Disabled', policies: DEFAULT_UP.policies as any });
     expect(calculateScaleUpLimitWithScalingRules(7, [], [], disabled, 0)).toBe(7);

@@ -84,6 +84,20 @@ describe('replica calculator (replica_calculator_test.go)', () => {
     expect(p.replicas).toBe(4);
   });
 
+  test('missing pods at a ratio of exactly 1.0 are filled in by neither branch: the count stays', () => {
+    // CPU target 50%, 4 pods, samples of 50m and 50m on 100m requests: the reporting pods sit at
+    // the target, the second pass sees them alone (ratio 1.0, within) and keeps 4, as upstream.
+    const p = computeProposal({
+      metric: cpu(50), observation: MetricObservation.podSamples([0.05, 0.05]), currentReplicas: 4, tolerances: TOL, requestMilli: 100,
+    });
+    expect(p.replicas).toBe(4);
+    const pods = metric({ type: 'Pods', targetType: 'AverageValue', target: 10_000 });
+    const q = computeProposal({
+      metric: pods, observation: MetricObservation.podSamples([10, 10]), currentReplicas: 4, tolerances: TOL, requestMilli: 100_000,
+    });
+    expect(q.replicas).toBe(4);
+  });
+
   test('missing pods count as 0 on a scale-up', () => {
     // 4 pods, 2 samples at 200%: with the missing pods at 0: 100% on a 50% target -> ceil(2 * 4) = 8.
     const p = computeProposal({

@@ -1,0 +1,3 @@
+module cdk8s-hpa/conformance/apiserver
+
+go 1.25

@@ -1,0 +1,307 @@
+/**
+ * The differential test of `HpaSimulator` against the real HPA controller (controller/, run in a
+ * testing/synctest bubble): generated HPAs and metric traces go to both, and the replicas, the
+ * desired replicas and the condition reasons must match at every sync.
+ *
+ * The traces cover Resource (Utilization and AverageValue), ContainerResource, Pods, Object and
+ * External metrics (Value and AverageValue), pods without metrics, failing metrics, behaviors
+ * (windows, Pods and Percent policies, every selectPolicy, tolerances) and scale to zero.
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as fc from 'fast-check';
+import { ClusterProfile, ConditionStatus, ConditionType, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
+
+/** Seconds between syncs, on both sides. */
+const SYNC_PERIOD = 15;
+/** Each pod's request of each resource, in base units (the simulator's default). */
+const REQUEST = 100;
+
+interface MetricPlan {
+  /** The metric as the HPA spec has it. */
+  readonly spec: { [key: string]: unknown };
+  /** How the Go metrics client names it. */
+  readonly key: string;
+  /** `Pod` (per-pod readings) or `Value` (one or more values). */
+  readonly reads: 'Pod' | 'Value';
+  /** A typical reading that meets the target. */
+  readonly scale: number;
+}
+
+/** A reading in the trace, in base units. */
+type Reading = { kind: 'PerPodUsage'; v: number } | { kind: 'PodSamples'; vs: number[] } | { kind: 'Value'; vs: number[] } | { kind: 'Failure' };
+
+export interface ControllerScenario {
+  readonly id: string;
+  readonly hpa: { [key: string]: unknown };
+  readonly gates: { [gate: string]: boolean };
+  readonly initialReplicas: number;
+  /** Conditions of the HPA's status before the first sync (ScaledToZero for a target at zero). */
+  readonly initialConditions: Array<{ type: string; status: string; reason: string }>;
+  readonly syncs: number;
+  readonly keys: string[];
+  /** Per sync, per metric (spec order). */
+  readonly readings: Reading[][];
+}
+
+const METRICS: Array<fc.Arbitrary<MetricPlan>> = [
+  fc.integer({ min: 20, max: 95 }).map(t => ({
+    spec: { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: t } } },
+    key: 'resource:cpu',
+    reads: 'Pod' as const,
+    scale: t,
+  })),
+  fc.integer({ min: 10, max: 200 }).map(t => ({
+    spec: { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: String(t) } } },
+    key: 'resource:memory',
+    reads: 'Pod' as const,
+    scale: t,
+  })),
+  fc.integer({ min: 20, max: 95 }).map(t => ({
+    spec: { type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', target: { type: 'Utilization', averageUtilization: t } } },
+    key: 'containerResource:app/cpu',
+    reads: 'Pod' as const,
+    scale: t,
+  })),
+  fc.integer({ min: 1, max: 50 }).map(t => ({
+    spec: { type: 'Pods', pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: String(t) } } },
+    key: 'pods:rps',
+    reads: 'Pod' as const,
+    scale: t,
+  })),
+  fc.tuple(fc.constantFrom('Value', 'AverageValue'), fc.integer({ min: 1, max: 100 })).map(([type, t]) => ({
+    spec: {
+      type: 'Object',
+      object: {
+        describedObject: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', name: 'main' },
+        metric: { name: 'hits' },
+        target: type === 'Value' ? { type, value: String(t) } : { type, averageValue: String(t) },
+      },
+    },
+    key: 'object:hits',
+    reads: 'Value' as const,
+    scale: type === 'Value' ? t : t * 3,
+  })),
+  fc.tuple(fc.constantFrom('Value', 'AverageValue'), fc.integer({ min: 1, max: 100 })).map(([type, t]) => ({
+    spec: { type: 'External', external: { metric: { name: 'queue' }, target: type === 'Value' ? { type, value: String(t) } : { type, averageValue: String(t) } } },
+    key: 'external:queue',
+    reads: 'Value' as const,
+    scale: type === 'Value' ? t : t * 3,
+  })),
+];
+
+const policy = fc.record({
+  type: fc.constantFrom('Pods', 'Percent'),
+  // A Pods value near 2^31 overflows int32 when added to the period's start count.
+  value: fc.oneof({ weight: 10, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 10, arbitrary: fc.integer({ min: 10, max: 200 }) },
+    { weight: 1, arbitrary: fc.constant(2147483647) }),
+  periodSeconds: fc.constantFrom(15, 30, 60, 120),
+});
+const rules = fc.record({
+  stabilizationWindowSeconds: fc.option(fc.constantFrom(0, 15, 30, 60, 120, 300), { nil: undefined }),
+  selectPolicy: fc.option(fc.constantFrom('Max', 'Min', 'Disabled'), { nil: undefined, freq: 3 }),
+  policies: fc.option(fc.array(policy, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+  tolerance: fc.option(fc.constantFrom('0.05', '0', '0.2'), { nil: undefined, freq: 4 }),
+}, { requiredKeys: [] });
+
+function clean<T extends object>(o: T): T {
+  return JSON.parse(JSON.stringify(o));
+}
+
+/** A reading for one sync: a drifting load level, sometimes failing or with missing pods. */
+function reading(plan: MetricPlan, level: number, roll: number, pods: number[]): Reading {
+  if (roll < 0.04) return { kind: 'Failure' };
+  const v = Math.max(0, Math.round(plan.scale * level * 10) / 10);
+  if (plan.reads === 'Value') return { kind: 'Value', vs: [v] };
+  if (roll < 0.12) return { kind: 'PodSamples', vs: pods.map(p => Math.max(0, Math.round(plan.scale * p * 10) / 10)) };
+  if (roll < 0.16) return { kind: 'PodSamples', vs: [plan.scale, plan.scale] }; // at the target, others missing
+  return { kind: 'PerPodUsage', v };
+}
+
+export function scenarioArbitrary(settableGates: readonly string[]): fc.Arbitrary<ControllerScenario> {
+  return fc.record({
+    metrics: fc.uniqueArray(fc.oneof(...METRICS), { minLength: 1, maxLength: 2, selector: m => m.key }),
+    minReplicas: fc.integer({ min: 1, max: 4 }),
+    span: fc.integer({ min: 0, max: 12 }),
+    zero: fc.constantFrom('no', 'zeroable', 'fromZero'),
+    behavior: fc.option(fc.record({
+      scaleUp: fc.option(rules, { nil: undefined }),
+      scaleDown: fc.option(rules, { nil: undefined }),
+    }), { nil: undefined }),
+    syncs: fc.integer({ min: 20, max: 80 }),
+    levels: fc.array(fc.double({ min: 0, max: 4, noNaN: true }), { minLength: 80, maxLength: 80 }),
+    rolls: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 160, maxLength: 160 }),
+    pods: fc.array(fc.double({ min: 0, max: 3, noNaN: true }), { minLength: 1, maxLength: 6 }),
+    initial: fc.integer({ min: 0, max: 12 }),
+    id: fc.nat(),
+  }).map(r => {
+    const gate = settableGates.includes('HPAScaleToZero') && r.metrics.every(m => m.reads === 'Value');
+    const zeroable = gate && r.zero === 'zeroable';
+    // A target the HPA scaled to zero before, whose minReplicas was raised since.
+    const fromZero = gate && r.zero === 'fromZero';
+    const minReplicas = zeroable ? 0 : r.minReplicas;
+    const maxReplicas = Math.max(1, minReplicas) + r.span;
+    const hpa = clean({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        minReplicas,
+        maxReplicas,
+        metrics: r.metrics.map(m => m.spec),
+        behavior: r.behavior,
+      },
+    });
+    const gates: { [gate: string]: boolean } = zeroable || fromZero ? { HPAScaleToZero: true } : {};
+    // A smooth walk through the levels: load rises and falls over minutes.
+    const readings: Reading[][] = [];
+    for (let k = 0; k < r.syncs; k++) {
+      const here = Math.floor(k / 4);
+      const next = here + 1 >= r.levels.length ? 0 : here + 1;
+      const level = r.levels[here] * (1 - (k % 4) / 4) + r.levels[next] * ((k % 4) / 4);
+      readings.push(r.metrics.map((m, i) => reading(m, level, r.rolls[(2 * k + i) % r.rolls.length], r.pods)));
+    }
+    return {
+      id: `s${r.id}`,
+      hpa,
+      gates,
+      initialReplicas: fromZero ? 0 : Math.min(Math.max(r.initial, Math.max(1, minReplicas)), maxReplicas),
+      initialConditions: fromZero ? [{ type: 'ScaledToZero', status: 'True', reason: 'ScaledToZero' }] : [],
+      syncs: r.syncs,
+      keys: r.metrics.map(m => m.key),
+      readings,
+    };
+  });
+}
+
+const toMilli = (v: number) => Math.round(v * 1000);
+
+/** The scenario as the Go program reads it. */
+function goScenario(s: ControllerScenario): unknown {
+  return {
+    id: s.id,
+    hpa: s.hpa,
+    gates: s.gates,
+    initialReplicas: s.initialReplicas,
+    initialConditions: s.initialConditions,
+    syncs: s.syncs,
+    syncPeriodSeconds: SYNC_PERIOD,
+    tolerance: 0.1,
+    downscaleStabilizationSeconds: 300,
+    requestsMilli: { cpu: toMilli(REQUEST), memory: toMilli(REQUEST) },
+    observations: s.readings.map(row => Object.fromEntries(row.map((r, i) => [s.keys[i], goReading(r)]))),
+  };
+}
+
+function goReading(r: Reading): unknown {
+  switch (r.kind) {
+    case 'Failure': return { kind: 'Failure', values: [] };
+    case 'PerPodUsage': return { kind: 'PerPodUsage', values: [toMilli(r.v)] };
+    default: return { kind: r.kind, values: r.vs.map(toMilli) };
+  }
+}
+
+function observation(r: Reading): MetricObservation {
+  switch (r.kind) {
+    case 'Failure': return MetricObservation.failure();
+    case 'PerPodUsage': return MetricObservation.perPodUsage(r.v);
+    case 'PodSamples': return MetricObservation.podSamples(r.vs);
+    default: return MetricObservation.series(r.vs);
+  }
+}
+
+/** One sync, as both sides report it. */
+export interface ComparableStep {
+  /** Seconds since the first sync (the controller's virtual clock; not compared). */
+  readonly time?: number;
+  readonly currentReplicas: number;
+  readonly replicas: number;
+  readonly desiredReplicas: number;
+  readonly conditions: string[];
+}
+
+export function simulate(minor: string, s: ControllerScenario): ComparableStep[] {
+  const sim = HpaSimulator.fromManifest(s.hpa, {
+    cluster: ClusterProfile.of({ version: minor, featureGates: s.gates }),
+    initialReplicas: s.initialReplicas,
+    initialConditions: s.initialConditions.map(c => ({ ...c, status: c.status as ConditionStatus, type: c.type as ConditionType })),
+  });
+  const ids = sim.metricIds;
+  const trace = SimulationTrace.create();
+  s.readings.forEach((row, k) => row.forEach((r, i) => trace.at(k * SYNC_PERIOD, ids[i], observation(r))));
+  return sim.run(trace, { until: (s.syncs - 1) * SYNC_PERIOD }).steps.map(step => ({
+    currentReplicas: step.currentReplicas,
+    replicas: step.replicas,
+    desiredReplicas: step.desiredReplicas,
+    conditions: step.conditions.map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
+  }));
+}
+
+interface GoStep {
+  time: number;
+  currentReplicas: number;
+  replicas: number;
+  desiredReplicas: number;
+  conditions?: Array<{ type: string; status: string; reason: string }>;
+}
+interface GoResult { id: string; steps?: GoStep[]; error?: string }
+
+/** Runs the scenarios through the controller test binary, in one process. */
+export function runController(binary: string, scenarios: ControllerScenario[]): Map<string, ComparableStep[] | string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-controller-'));
+  try {
+    const input = path.join(dir, 'scenarios.json');
+    const output = path.join(dir, 'results.json');
+    fs.writeFileSync(input, JSON.stringify(scenarios.map(goScenario)));
+    execFileSync(binary, ['-test.run', '^TestScenarios$', '-test.count=1'], {
+      env: { ...process.env, CONFORMANCE_SCENARIOS: input, CONFORMANCE_RESULTS: output },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const results: GoResult[] = JSON.parse(fs.readFileSync(output, 'utf8'));
+    return new Map(results.map(r => [r.id, r.error ?? (r.steps ?? []).map(st => ({
+      time: st.time,
+      currentReplicas: st.currentReplicas,
+      replicas: st.replicas,
+      desiredReplicas: st.desiredReplicas,
+      conditions: (st.conditions ?? []).map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
+    }))]));
+  } finally {
+    if (process.env.CONFORMANCE_KEEP) console.log(`controller input and output kept in ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The first sync where the two sides differ, or undefined. */
+export function firstDifference(sim: ComparableStep[], real: ComparableStep[]): number | undefined {
+  const key = (st: ComparableStep | undefined) => st && JSON.stringify({ ...st, time: undefined });
+  for (let k = 0; k < Math.max(sim.length, real.length); k++) {
+    if (key(sim[k]) !== key(real[k])) return k;
+  }
+  return undefined;
+}
+
+/** A mismatch, cut to the syncs up to the first difference (the trace after it cannot matter). */
+export function describeMismatch(s: ControllerScenario, k: number, sim: ComparableStep[], real: ComparableStep[]): string {
+  const lines = [
+    `scenario ${s.id}: first difference at sync ${k} (t=${k * SYNC_PERIOD}s); gates ${JSON.stringify(s.gates)}, initialReplicas ${s.initialReplicas}, `
+    + `initialConditions ${JSON.stringify(s.initialConditions)}`,
+    `  hpa: ${JSON.stringify((s.hpa as any).spec)}`,
+  ];
+  for (let j = Math.max(0, k - 3); j <= k; j++) {
+    lines.push(`  sync ${j}: readings ${JSON.stringify(s.readings[j])}`);
+    lines.push(`    simulator: ${JSON.stringify(sim[j])}`);
+    lines.push(`    real:      ${JSON.stringify(real[j])}`);
+  }
+  return lines.join('\n      ');
+}
+
+export function controllerSettings(): { scenarios: number; seed: number } {
+  return {
+    scenarios: Number(process.env.CONFORMANCE_SCENARIOS_PER_RELEASE ?? 300),
+    seed: Number(process.env.CONFORMANCE_SEED ?? 20261123),
+  };
+}

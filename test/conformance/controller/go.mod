@@ -1,0 +1,3 @@
+module cdk8s-hpa/conformance/controller
+
+go 1.25

@@ -1,0 +1,169 @@
+/**
+ * Builds and runs the Go programs of test/conformance: one API-server program per Kubernetes
+ * release (apiserver/k8s-1.NN.mod) and the controller program.
+ *
+ * Go's module and build caches stay where Go keeps them (GOMODCACHE, GOCACHE: ~/go/pkg/mod and
+ * ~/.cache/go-build by default); the binaries go to $CDK8S_HPA_CONFORMANCE_CACHE (default
+ * ~/.cache/cdk8s-hpa-conformance), never into the clone. Go is required: without it the run fails.
+ */
+import { ChildProcessWithoutNullStreams, execFileSync, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as readline from 'readline';
+
+export const CONFORMANCE_DIR = __dirname;
+
+/** One Kubernetes release the API-server program is built for. */
+export interface Release {
+  /** `1.36` */
+  readonly minor: string;
+  /** `v1.36.3`: the k8s.io/kubernetes module version. */
+  readonly kubernetes: string;
+  /** The go.mod of this release, relative to apiserver/. */
+  readonly modfile: string;
+}
+
+/** The releases of one program, read from its per-release go.mod files (the one place they are pinned). */
+export function releases(program: 'apiserver' | 'controller' = 'apiserver'): Release[] {
+  const dir = path.join(CONFORMANCE_DIR, program);
+  return fs.readdirSync(dir)
+    .filter(f => /^k8s-1\.\d+\.mod$/.test(f))
+    .map(modfile => {
+      const text = fs.readFileSync(path.join(dir, modfile), 'utf8');
+      const m = /^\s*(?:require\s+)?k8s\.io\/kubernetes (v1\.\d+\.\d+)\s*$/m.exec(text);
+      if (!m) throw new Error(`${modfile}: no k8s.io/kubernetes requirement`);
+      return { minor: modfile.slice(4, -4), kubernetes: m[1], modfile };
+    })
+    .sort((a, b) => Number(a.minor.split('.')[1]) - Number(b.minor.split('.')[1]));
+}
+
+function cacheDir(): string {
+  const base = process.env.CDK8S_HPA_CONFORMANCE_CACHE
+    ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'cdk8s-hpa-conformance');
+  fs.mkdirSync(path.join(base, 'bin'), { recursive: true });
+  return base;
+}
+
+/** Fails loudly when Go is missing: a conformance run without the real code proves nothing. */
+export function requireGo(): string {
+  try {
+    return execFileSync('go', ['version'], { encoding: 'utf8' }).trim();
+  } catch (e) {
+    throw new Error(`conformance needs Go (1.25 or later) on PATH to build the real Kubernetes code: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Builds one Go program (`go build -modfile=...`) and returns the binary's path. Go's build cache
+ * makes a rebuild without changes take about a second.
+ */
+export function buildGo(dir: string, name: string, modfile = 'go.mod', ldflags = ''): string {
+  const out = path.join(cacheDir(), 'bin', name);
+  const args = ['build', `-modfile=${modfile}`, '-o', out];
+  if (ldflags) args.push('-ldflags', ldflags);
+  args.push('.');
+  execFileSync('go', args, {
+    cwd: dir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, GOWORK: 'off', GOFLAGS: '-mod=readonly' },
+  });
+  return out;
+}
+
+/** Builds the API-server program of one release. */
+export function buildApiServer(release: Release): string {
+  return buildGo(path.join(CONFORMANCE_DIR, 'apiserver'), `apiserver-${release.minor}`, release.modfile,
+    `-X main.release=${release.kubernetes}`);
+}
+
+/** Builds the controller test binary of one release (`go test -c`). */
+export function buildController(release: Release): string {
+  const out = path.join(cacheDir(), 'bin', `controller-${release.minor}`);
+  execFileSync('go', ['test', '-c', `-modfile=${release.modfile}`, '-o', out, '.'], {
+    cwd: path.join(CONFORMANCE_DIR, 'controller'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, GOWORK: 'off', GOFLAGS: '-mod=readonly' },
+  });
+  return out;
+}
+
+/** Where Go keeps the source of a module version (downloading it once). */
+function moduleDir(module: string, version: string, cwd: string): string {
+  const out = execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], {
+    cwd, encoding: 'utf8', env: { ...process.env, GOWORK: 'off' },
+  });
+  return JSON.parse(out).Dir;
+}
+
+/**
+ * The autoscaling versions kube-apiserver of `release` serves: those its autoscaling REST storage
+ * provider (pkg/registry/autoscaling/rest/storage_autoscaling.go) puts in the group's storage
+ * map. The scheme converts more (v2beta1, v2beta2) than the server serves, so the program cannot
+ * tell from the scheme; linking the storage provider in would pull etcd's client into every build.
+ */
+export function servedVersions(release: Release): string[] {
+  const dir = moduleDir('k8s.io/kubernetes', release.kubernetes, path.join(CONFORMANCE_DIR, 'apiserver'));
+  const source = fs.readFileSync(path.join(dir, 'pkg/registry/autoscaling/rest/storage_autoscaling.go'), 'utf8');
+  const aliases = new Map<string, string>();
+  for (const m of source.matchAll(/^\s*(\w+)\s+"k8s\.io\/(?:api|kubernetes\/pkg\/apis)\/autoscaling\/(\w+)"\s*$/gm)) aliases.set(m[1], m[2]);
+  const served = [...source.matchAll(/VersionedResourcesStorageMap\[(\w+)\.SchemeGroupVersion\.Version\]/g)]
+    .map(m => aliases.get(m[1]));
+  if (served.length === 0 || served.some(v => v === undefined)) {
+    throw new Error(`${release.kubernetes}: could not read the served autoscaling versions from storage_autoscaling.go`);
+  }
+  return served as string[];
+}
+
+/** A long-lived Go program answering one JSON line per JSON line. */
+export class LineProcess {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiting: Array<{ resolve: (v: any) => void; reject: (e: Error) => void }> = [];
+  private failure?: Error;
+  private stderr = '';
+
+  constructor(binary: string, args: string[] = []) {
+    this.child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = readline.createInterface({ input: this.child.stdout });
+    lines.on('line', line => {
+      const next = this.waiting.shift();
+      if (!next) return;
+      try {
+        next.resolve(JSON.parse(line));
+      } catch (e) {
+        next.reject(new Error(`${binary}: not a JSON line: ${line}`));
+      }
+    });
+    this.child.stderr.on('data', d => { this.stderr = (this.stderr + String(d)).slice(-4000); });
+    this.child.on('exit', code => {
+      this.failure = new Error(`${binary} exited (${code}): ${this.stderr}`);
+      for (const w of this.waiting.splice(0)) w.reject(this.failure);
+    });
+  }
+
+  /** Sends one request; answers come back in order. */
+  public ask(request: unknown): Promise<any> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.child.stdin.write(JSON.stringify(request) + '\n');
+    });
+  }
+
+  /** Sends many requests at once (one write), answers in order. */
+  public askAll(requests: unknown[]): Promise<any[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    const answers = requests.map(() => new Promise<any>((resolve, reject) => this.waiting.push({ resolve, reject })));
+    this.child.stdin.write(requests.map(r => JSON.stringify(r)).join('\n') + '\n');
+    return Promise.all(answers);
+  }
+
+  public close(): void {
+    this.child.stdin.end();
+  }
+}
+
+/** Runs a program once with arguments and returns its standard output. */
+export function runOnce(binary: string, args: string[]): string {
+  return execFileSync(binary, args, { encoding: 'utf8' });
+}

@@ -1,0 +1,104 @@
+/**
+ * `npx projen test:conformance`: builds the real Kubernetes code of test/conformance from Go
+ * modules and runs the differential tests against it. Prints one line per check, then
+ * `conformance: N passed, N failed` last; exits non-zero when a check failed or Go is missing.
+ *
+ * Environment: CONFORMANCE_RUNS (objects per release, default 20000), CONFORMANCE_SEED,
+ * CONFORMANCE_ONLY (`apiserver` or `controller`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`).
+ */
+import * as fc from 'fast-check';
+import { checkGates, readDifferencesTable, readReadme, runRelease } from './apiserver-differential';
+import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
+import { buildApiServer, buildController, LineProcess, releases, requireGo, runOnce, servedVersions } from './go-programs';
+
+interface Tally { passed: number; failed: number }
+
+function report(tally: Tally, name: string, failures: string[]): void {
+  if (failures.length === 0) {
+    tally.passed++;
+    console.log(`  ok    ${name}`);
+  } else {
+    tally.failed++;
+    console.log(`  FAIL  ${name}`);
+    for (const f of failures) console.log(`      ${f}`);
+  }
+}
+
+async function apiserver(tally: Tally): Promise<void> {
+  const table = readDifferencesTable(readReadme());
+  const observed = new Map<string, number>();
+  const only = process.env.CONFORMANCE_RELEASES?.split(',');
+  for (const release of releases().filter(r => !only || only.includes(r.minor))) {
+    const t0 = Date.now();
+    const binary = buildApiServer(release);
+    console.log(`apiserver ${release.kubernetes}: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const served = servedVersions(release);
+    console.log(`apiserver ${release.kubernetes}: serves autoscaling ${served.join(', ')}`);
+    const server = new LineProcess(binary, [`--served=${served.join(',')}`]);
+    try {
+      const outcome = await runRelease(release, server, runOnce(binary, ['--gates']), table, observed);
+      for (const note of outcome.notes) console.log(note);
+      for (const [name, failures] of outcome.checks) report(tally, name, failures);
+    } finally {
+      server.close();
+    }
+  }
+  const unknown = [...table.keys()].filter(r => !/^HPA\d{3}$/.test(r));
+  report(tally, 'the README table of deliberate differences names rules', unknown.map(r => `unknown rule ${r}`));
+  const seen = [...observed.entries()].sort().map(([r, n]) => `${r} ${n}`).join(', ');
+  console.log(`rules refusing objects the server accepts: ${seen || 'none'}`);
+  const unseen = [...table.keys()].filter(r => !observed.has(r));
+  if (unseen.length) console.log(`table rows not exercised by generated objects: ${unseen.join(', ')}`);
+}
+
+function controller(tally: Tally): void {
+  const only = process.env.CONFORMANCE_RELEASES?.split(',');
+  const { scenarios: count, seed } = controllerSettings();
+  for (const release of releases('controller').filter(r => !only || only.includes(r.minor))) {
+    const t0 = Date.now();
+    const binary = buildController(release);
+    const server = releases('apiserver').find(r => r.minor === release.minor);
+    const settable = server ? checkGates(server, runOnce(buildApiServer(server), ['--gates'])).settable : [];
+    console.log(`controller ${release.kubernetes}: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const scenarios = fc.sample(scenarioArbitrary(settable), { seed, numRuns: count })
+      .map((s, i) => ({ ...s, id: `${release.minor}-${i}` }))
+      .filter(s => !process.env.CONFORMANCE_SCENARIO_IDS || process.env.CONFORMANCE_SCENARIO_IDS.split(',').includes(s.id));
+    const t1 = Date.now();
+    const real = runController(binary, scenarios);
+    const t2 = Date.now();
+    const failures: string[] = [];
+    let syncs = 0;
+    for (const s of scenarios) {
+      const r = real.get(s.id);
+      syncs += s.syncs;
+      if (typeof r === 'string' || r === undefined) {
+        failures.push(`scenario ${s.id}: the controller run failed: ${r}`);
+        continue;
+      }
+      const sim = simulate(release.minor, s);
+      const k = firstDifference(sim, r);
+      if (k !== undefined) failures.push(describeMismatch(s, k, sim, r));
+    }
+    console.log(`controller ${release.minor} (${release.kubernetes}): ${scenarios.length} scenarios, ${syncs} syncs, seed ${seed}; controller ${t2 - t1} ms, simulator ${Date.now() - t2} ms`);
+    const shown = failures.slice(0, 5);
+    if (failures.length > shown.length) shown.push(`... and ${failures.length - shown.length} more`);
+    report(tally, `${release.minor} the simulator matches the controller at every sync (${failures.length} of ${scenarios.length} scenarios differ)`, shown);
+  }
+}
+
+async function main(): Promise<number> {
+  const tally: Tally = { passed: 0, failed: 0 };
+  const only = process.env.CONFORMANCE_ONLY;
+  try {
+    console.log(requireGo());
+    if (!only || only === 'apiserver') await apiserver(tally);
+    if (!only || only === 'controller') controller(tally);
+  } catch (e) {
+    tally.failed++;
+    console.error(`conformance: ${(e as Error).stack ?? e}`);
+  }
+  console.log(`conformance: ${tally.passed} passed, ${tally.failed} failed`);
+  return tally.failed === 0 && tally.passed > 0 ? 0 : 1;
+}
+
+void main().then(code => process.exit(code));
