@@ -37,20 +37,15 @@ export interface HpaConfigApplyOptions {
  * The repository's `.cdk8s-hpa.yaml`: the cluster profile and rule levels a team sets once, for
  * the app at synth, `cdk8s-hpa validate` in CI and the cdk8s synth plugin alike.
  *
- * ```yaml
- * cluster: { version: "1.33" }
- * rules: { HPA404: "off" }
- * overrides:
- *   - files: ["dist/edge*.yaml"]
- *     cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }
- * ```
+ * It holds `cluster` (a version and feature gates), `rules` (levels by rule id) and `overrides`
+ * (the same for the manifests that match `files` globs); the README shows a whole file.
  *
  * What it sets sits under everything set in code: a `ClusterProfile` or `RuleLevels` applied to
  * a scope, and an HPA's own `cluster` and `ruleLevels` props.
  *
  * @example
- * declare const app: App;
- * HpaConfig.load().applyTo(app);
+ * // For the whole app: the construct tree's root.
+ * HpaConfig.load().applyTo(this.node.root);
  */
 export class HpaConfig {
   /** The file's name, found upward from the working directory. */

@@ -14,8 +14,8 @@ const fromConfig = new WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>();
  * annotation), so `cdk8s-hpa validate` and the cdk8s synth plugin judge the output as synth did.
  *
  * @example
- * declare const app: App;
- * RuleLevels.applyTo(app, { HPA404: RuleLevel.OFF, HPA402: RuleLevel.ERROR });
+ * // For every HPA of this chart (or pass the app for all of them).
+ * RuleLevels.applyTo(this, { HPA404: RuleLevel.OFF, HPA402: RuleLevel.ERROR });
  */
 export class RuleLevels {
   /**
