@@ -82,6 +82,28 @@ export interface HorizontalPodAutoscalerV2Props {
 const targetsByRoot = new WeakMap<IConstruct, Map<string, string>>();
 
 /**
+ * The other HorizontalPodAutoscalers of an app (cdk8s-plus's, L1s, `Include`d or Helm manifests),
+ * by scale-target key: the path of the first. Found once per synchronous run of validations (a
+ * synth), not once per HPA.
+ */
+const otherHpasByRoot = new WeakMap<IConstruct, Map<string, string>>();
+
+function otherHpas(root: IConstruct): Map<string, string> {
+  let found = otherHpasByRoot.get(root);
+  if (found) return found;
+  found = new Map();
+  for (const c of root.node.findAll()) {
+    if (!ApiObject.isApiObject(c) || c.kind !== HPA_KIND || c.node.scope instanceof HorizontalPodAutoscalerV2) continue;
+    const manifest = c.toJson();
+    const key = scaleTargetKey(manifest?.metadata?.namespace, manifest?.spec?.scaleTargetRef);
+    if (key !== undefined && !found.has(key)) found.set(key, `HorizontalPodAutoscaler ${c.node.path}`);
+  }
+  otherHpasByRoot.set(root, found);
+  queueMicrotask(() => otherHpasByRoot.delete(root));
+  return found;
+}
+
+/**
  * An `autoscaling/v2` HorizontalPodAutoscaler with every HPA v2 feature, validated at synth.
  *
  * All five metric sources, behavior policies and stabilization windows, `selectPolicy`
@@ -177,7 +199,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     return loadEngine().validateManifest(manifest, {
       profile: this.cluster,
       workload: this.target._facts(manifest.metadata?.namespace),
-      duplicateOf: this.duplicateOf,
+      duplicateOf: this.duplicateOf ?? this.otherHpaOnTarget(),
       ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
       targetPropMissing: this.targetMissing,
     });
@@ -232,6 +254,13 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       }
     }
     return errors;
+  }
+
+  /** Another kind of HPA object of the app (not this construct) on the same target. */
+  private otherHpaOnTarget(): string | undefined {
+    if (this.targetMissing) return undefined;
+    const key = scaleTargetKey(this.apiObject.metadata.namespace, this.target._toKube());
+    return key === undefined ? undefined : otherHpas(this.node.root).get(key);
   }
 
   /** Records this HPA's target; returns the path of an HPA that already scales it. */

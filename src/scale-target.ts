@@ -58,18 +58,24 @@ export class ScaleTarget implements kplus.IScalable {
    * What the cross-object checks may know of the workload.
    * @internal
    */
-  public _facts(namespace: string | undefined): WorkloadFacts {
+  public _facts(hpaNamespace: string | undefined): WorkloadFacts {
     const t = this.toScalingTarget();
     return {
       apiVersion: t.apiVersion,
       kind: t.kind,
       name: t.name,
-      namespace,
+      // A cdk8s-plus workload says where it is; a reference is looked up in the HPA's namespace.
+      namespace: this.scalable ? workloadNamespace(this.scalable) : hpaNamespace,
       replicas: t.replicas,
       replicasDropped: this.scalable ? true : undefined,
       containers: this.scalable ? t.containers.map(c => ({ name: c.name, requests: requestedResources(c.resources) })) : undefined,
     };
   }
+}
+
+function workloadNamespace(scalable: kplus.IScalable): string | undefined {
+  const namespace = (scalable as { metadata?: { namespace?: unknown } }).metadata?.namespace;
+  return typeof namespace === 'string' ? namespace : undefined;
 }
 
 /**

@@ -17,14 +17,16 @@ import * as fc from 'fast-check';
 import { LineProcess, Release } from './go-programs';
 import { gateSettings, hpaObject } from './hpa-arbitrary';
 import { ClusterProfile, HpaValidator, Severity, ValidationIssue } from '../../src';
+import { convertToV2 } from '../../src/model/api-versions';
 import { gateState, GateStage, KNOWN_GATES } from '../../src/private/kubernetes-releases';
 
 /**
- * The apiVersions the engine judges as the server does; objects in any other generated
- * apiVersion are still sent to both sides, and how the engine fares on them is reported, not
- * required. `autoscaling/v2beta2` is served by no release here (gone since 1.26).
+ * The apiVersions the engine judges as the server does (it converts v1 to the v2 shape, as the
+ * server does, and reports at the user's fields); objects in any other generated apiVersion are
+ * still sent to both sides, and how the engine fares on them is reported, not required.
+ * `autoscaling/v2beta2` is served by no release here (gone since 1.26).
  */
-export const ENGINE_API_VERSIONS: readonly string[] = ['autoscaling/v2'];
+export const ENGINE_API_VERSIONS: readonly string[] = ['autoscaling/v2', 'autoscaling/v2beta2', 'autoscaling/v1'];
 
 /** Every apiVersion a client may send. */
 export const GENERATED_API_VERSIONS: readonly string[] = ['autoscaling/v2', 'autoscaling/v2beta2', 'autoscaling/v1'];
@@ -79,7 +81,9 @@ function strictPaths(answer: ServerAnswer): string[] {
 function serverPath(object: { [key: string]: unknown }, field: string): string {
   const meta = object.metadata as { [key: string]: unknown } | undefined;
   if (field === 'metadata.name' && meta && !meta.name && meta.generateName) return 'metadata.generateName';
-  return field;
+  // The server validates the converted object and reports its (v2) paths: the user's fields of
+  // an older apiVersion are where the conversion took them from.
+  return convertToV2(String(object.apiVersion), object).userPath(field);
 }
 
 function isRejected(answer: ServerAnswer): boolean {

@@ -3,7 +3,7 @@ import { ClusterProfile, HpaValidator, RuleLevel, Severity } from '../../src';
 import { validateManifest } from '../../src/validation/engine';
 
 /** A target that fixes its replicas: HPA303, an error. */
-const workload = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', replicas: 3 };
+const workload = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'default', replicas: 3 };
 
 describe('validateManifest: the one entry point and its options', () => {
   const profile = ClusterProfile.of();

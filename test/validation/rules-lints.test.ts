@@ -353,7 +353,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
     {
       title: 'a target whose replicas are not a number (no fixed count known)',
       mutate: setMetrics(cpuAverageValue),
-      workload: workloadFactsFromManifest({ kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: '3' } }),
+      workload: workloadFactsFromManifest({ kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: '3' } }),
       ruleId: 'HPA303',
     },
   ];

@@ -1,11 +1,20 @@
 /** Checks that need the scale target itself: its containers, their requests, its replicas. */
 import { RuleContext } from './context';
 import { DEFAULTED } from '../../model/defaults';
+import { namespaceKey } from '../../model/object-keys';
 import { isObject, isString } from '../../model/values';
 import { WorkloadFacts } from '../../model/workload-facts';
 import { IssueList, child } from '../issue-list';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
+  const hpaNamespace = isObject(ctx.manifest.metadata) ? ctx.manifest.metadata.namespace : undefined;
+  if (namespaceKey(hpaNamespace) !== namespaceKey(workload.namespace)) {
+    const where = (ns: unknown) => (isString(ns) ? `namespace "${ns}"` : 'the namespace it is applied to');
+    ctx.out.invalid('HPA305', 'metadata.namespace', hpaNamespace ?? '',
+      `the controller looks ${workload.kind}/${workload.name} up in the HPA's own namespace (${where(hpaNamespace)}), but the workload is in ${where(workload.namespace)}: the HPA cannot read its scale and never scales it`,
+      isString(workload.namespace) ? `set the HPA's metadata.namespace to "${workload.namespace}"` : 'give the HPA and its target the same namespace');
+    return;
+  }
   if (typeof workload.replicas === 'number') {
     ctx.out.invalid('HPA303', 'spec.scaleTargetRef', `${workload.kind}/${workload.name}`, workload.replicasDropped
       ? `the target sets replicas: ${workload.replicas}, which cdk8s-plus leaves out of the manifest while an HPA scales the workload: the value is silently ignored`
