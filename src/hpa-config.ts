@@ -44,8 +44,8 @@ export interface HpaConfigApplyOptions {
  * a scope, and an HPA's own `cluster` and `ruleLevels` props.
  *
  * @example
- * // For the whole app: the construct tree's root.
- * HpaConfig.load().applyTo(this.node.root);
+ * // For every HPA of this chart (pass the app for all of them).
+ * HpaConfig.load().applyTo(this);
  */
 export class HpaConfig {
   /** The file's name, found upward from the working directory. */

@@ -43,7 +43,7 @@ describe('validateManifest: the one entry point and its options', () => {
   });
 
   test('the cdk8s-hpa.io/rules annotation sets levels for its object, over the options\' ruleLevels', () => {
-    const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', annotations: { 'cdk8s-hpa.io/rules': text } } });
+    const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', namespace: 'default', annotations: { 'cdk8s-hpa.io/rules': text } } });
     const levels = (text: unknown, ruleLevels?: { [ruleId: string]: RuleLevel }) =>
       validateManifest(annotated(text), { profile, workload, duplicateOf: 'x', ruleLevels }).map(i => [i.ruleId, i.severity]);
     expect(levels('HPA303=warning, hpa304=OFF')).toEqual([['HPA303', Severity.WARNING]]);
@@ -52,7 +52,7 @@ describe('validateManifest: the one entry point and its options', () => {
   });
 
   test('fails when the annotation holds an item that is not RULE=LEVEL, a rule that cannot be changed, or is not a string', () => {
-    const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', annotations: { 'cdk8s-hpa.io/rules': text } } });
+    const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', namespace: 'default', annotations: { 'cdk8s-hpa.io/rules': text } } });
     const problems = (text: unknown) => validateManifest(annotated(text), { profile })
       .filter(i => i.ruleId === 'HPA000').map(i => [i.path, i.value, i.message]);
     const path = 'metadata.annotations[cdk8s-hpa.io/rules]';
