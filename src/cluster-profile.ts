@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
 import { ExternalFallbackFormat } from './external-fallback';
 import {
-  gateState, GateStage, isKnownGate, KNOWN_GATES, NEWEST_KNOWN_MINOR, NEWEST_RELEASED_MINOR, OLDEST_KNOWN_MINOR,
+  gateState, GateStage, isKnownGate, KNOWN_GATES, DEFAULT_MINOR, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
 } from './private/kubernetes-releases';
 
 /** Options of `ClusterProfile.of()`. */
@@ -10,7 +10,7 @@ export interface ClusterProfileOptions {
    * The Kubernetes minor version the manifests are for, such as `'1.36'` (a patch part,
    * `'1.36.2'`, and a leading `v` are accepted). Versions 1.23 to 1.37 are known.
    *
-   * @default - the newest released version the library knows (1.36)
+   * @default - the newest Kubernetes release the library knows (1.37); its table holds only releases that have shipped, so the default moves forward as the library adds each new release
    */
   readonly version?: string;
 
@@ -44,7 +44,7 @@ const configProfiles = new WeakMap<IConstruct, ClusterProfile>();
  * ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true } });
  */
 export class ClusterProfile {
-  /** The default profile: the newest released Kubernetes the library knows, with its default gates. */
+  /** The default profile: the newest Kubernetes release the library knows, with its default gates. */
   public static defaultProfile(): ClusterProfile {
     return DEFAULT_PROFILE;
   }
@@ -72,7 +72,7 @@ export class ClusterProfile {
   private problems?: Array<[string, unknown, string]>;
 
   private constructor(options: ClusterProfileOptions) {
-    this.version = options.version ?? `1.${NEWEST_RELEASED_MINOR}`;
+    this.version = options.version ?? `1.${DEFAULT_MINOR}`;
     this.gates = { ...(options.featureGates ?? {}) };
     this.fallbackFormat = options.fallbackFormat ?? ExternalFallbackFormat.FAILURE_DURATION;
     this.minorNumber = parseMinor(this.version);
@@ -103,7 +103,7 @@ export class ClusterProfile {
 
   /** The minor version number (36 for `1.36`); the default release's when the version is not understood. */
   public get minor(): number {
-    return this.minorNumber ?? NEWEST_RELEASED_MINOR;
+    return this.minorNumber ?? DEFAULT_MINOR;
   }
 
   /**
@@ -120,7 +120,7 @@ export class ClusterProfile {
     const problems: Array<[string, unknown, string]> = [];
     if (this.minorNumber === undefined) {
       problems.push(['version', this.version,
-        `must be a Kubernetes version from 1.${OLDEST_KNOWN_MINOR} to 1.${NEWEST_KNOWN_MINOR}, such as "1.${NEWEST_RELEASED_MINOR}"`]);
+        `must be a Kubernetes version from 1.${OLDEST_KNOWN_MINOR} to 1.${NEWEST_KNOWN_MINOR}, such as "1.${DEFAULT_MINOR}"`]);
     }
     for (const [gate, value] of Object.entries(this.gates)) {
       const field = `featureGates.${gate}`;

@@ -2,11 +2,11 @@ import { Testing } from 'cdk8s';
 import { ClusterProfile, ExternalFallbackFormat } from '../src';
 
 describe('ClusterProfile', () => {
-  test('defaults to the newest released Kubernetes the library knows, with its default gates', () => {
+  test('defaults to the newest Kubernetes release the library knows (its table holds only shipped releases), with its default gates', () => {
     const p = ClusterProfile.of();
-    expect(p.version).toBe('1.36');
-    expect(p.minor).toBe(36);
-    expect(p.isGateEnabled('HPAScaleToZero')).toBe(false);
+    expect(p.version).toBe('1.37');
+    expect(p.minor).toBe(37);
+    expect(p.isGateEnabled('HPAScaleToZero')).toBe(true);
     expect(p.isGateEnabled('HPAConfigurableTolerance')).toBe(true);
     expect(p.isGateEnabled('HPAExternalMetricFallback')).toBe(false);
     expect(p.fallbackFormat).toBe(ExternalFallbackFormat.FAILURE_DURATION);
@@ -52,7 +52,7 @@ describe('ClusterProfile', () => {
     const app = chart.node.root;
     const appProfile = ClusterProfile.of({ version: '1.33' });
     const chartProfile = ClusterProfile.of({ version: '1.35' });
-    expect(ClusterProfile.lookup(chart).version).toBe('1.36');
+    expect(ClusterProfile.lookup(chart).version).toBe('1.37');
     appProfile.applyTo(app);
     expect(ClusterProfile.lookup(chart)).toBe(appProfile);
     chartProfile.applyTo(chart);

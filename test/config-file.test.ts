@@ -38,7 +38,7 @@ describe('the config file', () => {
   test.each([
     ['colour: blue', 'colour: unknown key (known keys: cluster, rules, overrides)'],
     ['cluster: { version: 1.30 }', 'cluster.version: 1.3: must be a string; quote it ("1.3"), as YAML reads 1.30 as the number 1.3'],
-    ['cluster: { version: "1.99" }', 'cluster.version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36"'],
+    ['cluster: { version: "1.99" }', 'cluster.version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
     ['cluster: { versoin: "1.33" }', 'cluster.versoin: unknown key (known keys: version, featureGates)'],
     ['cluster: { featureGates: { HPAScaleToZero: yes } }', 'cluster.featureGates.HPAScaleToZero: "yes": must be true or false'],
     ['cluster: { featureGates: { NoSuchGate: true } }', 'cluster.featureGates.NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback'],

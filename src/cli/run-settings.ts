@@ -42,6 +42,8 @@ export class RunSettings {
   }
 
   private readonly profiles = new Map<string, ClusterProfile>();
+  /** How each profile used so far reads in the summary, in the order first used. */
+  private readonly used = new Set<string>();
 
   private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile) {}
 
@@ -54,15 +56,16 @@ export class RunSettings {
     if (!profile) {
       profile = ClusterProfile.of(cluster);
       this.profiles.set(cacheKey, profile);
+      const gates = Object.entries(cluster.featureGates ?? {}).map(([gate, on]) => ` ${on ? '+' : '-'}${gate}`).join('');
+      this.used.add(`Kubernetes ${profile.version}${cluster.version === undefined ? ' (the default: the newest release)' : ''}${gates}`);
     }
     return { profile, ruleLevels: { ...file.rules, ...this.flags.ruleLevels } };
   }
 
-  /** Where the settings come from, for the summary on standard error. */
+  /** The cluster profiles the run used, and the config file they come from, for the summary on standard error. */
   public describe(cwd: string = process.cwd()): string {
-    const version = this.flags.k8sVersion !== undefined ? `Kubernetes ${this.flags.k8sVersion}` : undefined;
     const file = this.config.path !== undefined ? `config ${path.relative(cwd, this.config.path) || this.config.path}` : undefined;
-    return [version, file].filter(x => x !== undefined).join(', ');
+    return [[...this.used].join(', '), file].filter(x => x).join('; ');
   }
 
   private withFlags(cluster: ClusterSettings): ClusterSettings {

@@ -45,11 +45,19 @@ export const KNOWN_GATES: readonly string[] = [
   GATE_EXTERNAL_METRIC_FALLBACK,
 ];
 
-/** The oldest and newest minor versions in the table. */
+/**
+ * The oldest and newest minor versions in the table. The table holds only releases that have
+ * shipped (a release is added once k8s.io/kubernetes v1.N.0 is on the Go module proxy, with its
+ * conformance programs in test/conformance), so the newest is the newest release.
+ */
 export const OLDEST_KNOWN_MINOR = 23;
 export const NEWEST_KNOWN_MINOR = 37;
-/** The newest minor version that has shipped as a release (the default profile). */
-export const NEWEST_RELEASED_MINOR = 36;
+
+/**
+ * The default profile's release: the newest release the table holds. The rule stays true as
+ * Kubernetes ships: adding a release to the table moves the default with it.
+ */
+export const DEFAULT_MINOR = NEWEST_KNOWN_MINOR;
 
 /** From this minor on the API server refuses a `scaleTargetRef.apiVersion` without a group. */
 export const SCALE_TARGET_GROUP_RULE_SINCE_MINOR = 34;

@@ -19,7 +19,7 @@ describe('a repository with charts for two clusters', () => {
     // prod: 1.33, HPA404 an error, but the reports HPA's annotation makes it a warning;
     // edge: 1.36 with HPAScaleToZero, HPA404 off.
     expect(run.lines).toEqual([REPORTS_404]);
-    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 3 HorizontalPodAutoscalers (2 inputs) [config .cdk8s-hpa.yaml]\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 3 HorizontalPodAutoscalers (2 inputs) [Kubernetes 1.36 +HPAScaleToZero, Kubernetes 1.33; config .cdk8s-hpa.yaml]\n');
     expect(run.code).toBe(0);
   });
 
@@ -32,12 +32,12 @@ describe('a repository with charts for two clusters', () => {
   test('the config file is found from a subdirectory, and its overrides match paths relative to it', () => {
     const run = cli(['validate', '.'], { cwd: path.join(REPO, 'clusters', 'edge') });
     expect(run.lines).toEqual([]);
-    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [config ../../.cdk8s-hpa.yaml]\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.36 +HPAScaleToZero; config ../../.cdk8s-hpa.yaml]\n');
     expect(run.code).toBe(0);
   });
 
-  test('without the config file, the edge worker fails (no HPAScaleToZero in the default cluster)', () => {
-    const run = cli(['validate', '--no-config', 'clusters'], { cwd: REPO });
+  test('without the config file, on a 1.36 cluster, the edge worker fails (no HPAScaleToZero)', () => {
+    const run = cli(['validate', '--no-config', '--k8s-version', '1.36', 'clusters'], { cwd: REPO });
     expect(run.lines).toEqual([expect.stringMatching(EDGE_101), REPORTS_404]);
     expect(run.code).toBe(1);
   });
@@ -65,7 +65,7 @@ describe('cdk8s-hpa simulate with the config file', () => {
     fs.writeFileSync(trace, 'time,metric,observation,value\n0,queue_depth,value,90\n');
     const run = cli(['simulate', '--hpa', 'clusters/edge/worker.yaml', '--trace', trace, '--until', '0'], { cwd: REPO });
     expect(run.code).toBe(0);
-    const refused = cli(['simulate', '--no-config', '--hpa', 'clusters/edge/worker.yaml', '--trace', trace], { cwd: REPO });
+    const refused = cli(['simulate', '--no-config', '--k8s-version', '1.36', '--hpa', 'clusters/edge/worker.yaml', '--trace', trace], { cwd: REPO });
     expect(refused.lines).toEqual([expect.stringMatching(EDGE_101)]);
     expect(refused.code).toBe(1);
     fs.rmSync(path.dirname(trace), { recursive: true, force: true });
@@ -82,7 +82,7 @@ describe('a bad config file', () => {
 
   test.each([
     ['rules: { HPA404: maybe }', 'rules.HPA404: "maybe": the level of HPA404 must be one of error, warning, on, off'],
-    ['cluster: { version: "1.99" }', 'cluster.version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36"'],
+    ['cluster: { version: "1.99" }', 'cluster.version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
     ['overrides:\n  - files: [x]\n    clusters: {}', 'overrides[0].clusters: unknown key (known keys: files, cluster, rules)'],
   ])('%j is a usage error naming the key path, before any input is read: exit 2', (text, problem) => {
     fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), text);

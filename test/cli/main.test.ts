@@ -26,7 +26,7 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
   test('prints every issue as file:line:column: severity [ruleId] path: message, and exits 1', () => {
     const run = cli(['validate', HELM]);
     expect(run.lines).toEqual(HELM_REPORT);
-    expect(run.stderr).toBe('cdk8s-hpa: 6 errors, 1 warning in 2 HorizontalPodAutoscalers (1 input)\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 6 errors, 1 warning in 2 HorizontalPodAutoscalers (1 input) [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(1);
   });
 
@@ -84,7 +84,7 @@ describe('cdk8s-hpa validate exit codes', () => {
   test('exits 0 with no output on a clean manifest', () => {
     const run = cli(['validate', `${FIXTURES}/clean.yaml`]);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input)\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(0);
   });
 
@@ -103,7 +103,7 @@ describe('cdk8s-hpa validate exit codes', () => {
     const run = cli(['validate', file]);
     expect(run.code).toBe(1);
     expect(run.lines).toEqual([
-      `${file}:1:1: error [HPA100] apiVersion: Unsupported value: "autoscaling/v2beta2": Kubernetes 1.36 does not serve this version (removed in 1.26), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "autoscaling/v2beta2"; served: "autoscaling/v2", "autoscaling/v1" (fix: move to autoscaling/v2: change apiVersion only, the fields are the same)`,
+      `${file}:1:1: error [HPA100] apiVersion: Unsupported value: "autoscaling/v2beta2": Kubernetes 1.37 does not serve this version (removed in 1.26), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "autoscaling/v2beta2"; served: "autoscaling/v2", "autoscaling/v1" (fix: move to autoscaling/v2: change apiVersion only, the fields are the same)`,
       `${file}:11:3: error [HPA102] spec.maxReplicas: Required value: must be set and greater than 0 (fix: set maxReplicas to the most replicas the workload may have)`,
       `${file}:11:3: error [HPA103] spec.maxReplicas: Invalid value: 0: must be greater than or equal to \`minReplicas\` (fix: raise maxReplicas to at least 2, or lower minReplicas)`,
       // The v1 HPA (minReplicas 2, maxReplicas 5, targetCPUUtilizationPercentage 60) is valid.
@@ -148,7 +148,7 @@ describe('cdk8s-hpa validate exit codes', () => {
   test('an empty file holds no HPA: exit 0', () => {
     const run = cli(['validate', `${FIXTURES}/empty.yaml`]);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('cdk8s-hpa: no HorizontalPodAutoscaler found in 1 input\n');
+    expect(run.stderr).toBe('cdk8s-hpa: no HorizontalPodAutoscaler found in 1 input [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(0);
   });
 
@@ -198,7 +198,7 @@ describe('cdk8s-hpa validate on directories', () => {
     expect(run.lines).toEqual([
       `${FIXTURES}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 75: container "db" of StatefulSet/db has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
     ]);
-    expect(run.stderr).toBe('cdk8s-hpa: 1 error, 0 warnings in 1 HorizontalPodAutoscaler (2 inputs)\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 1 error, 0 warnings in 1 HorizontalPodAutoscaler (2 inputs) [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(1);
   });
 
@@ -211,7 +211,7 @@ describe('cdk8s-hpa validate on directories', () => {
       fs.writeFileSync(path.join(dir, 'notes.txt'), 'skipped');
       fs.copyFileSync(path.join(ROOT, FIXTURES, 'clean.yaml'), path.join(dir, 'zz-hpa.yaml'));
       const run = cli(['validate', dir]);
-      expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (2501 inputs)\n');
+      expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (2501 inputs) [Kubernetes 1.37 (the default: the newest release)]\n');
       expect(run.code).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -237,11 +237,11 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
   ].join('\n');
 
   test('--feature-gates turns a gate on', () => {
-    const off = cli(['validate', '-'], { input: scaleToZero });
+    const off = cli(['validate', '--k8s-version', '1.36', '-'], { input: scaleToZero });
     expect(off.lines).toHaveLength(1);
     expect(off.lines[0]).toMatch(/^<stdin>:6:3: error \[HPA101\] spec.minReplicas: /);
     expect(off.code).toBe(1);
-    const on = cli(['validate', '--feature-gates', 'HPAScaleToZero=true,HPAContainerMetrics=true', '-'], { input: scaleToZero });
+    const on = cli(['validate', '--k8s-version', '1.36', '--feature-gates', 'HPAScaleToZero=true,HPAContainerMetrics=true', '-'], { input: scaleToZero });
     expect(on.stdout).toBe('');
     expect(on.code).toBe(0);
   });
@@ -255,7 +255,7 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
   });
 
   test.each([
-    [['--k8s-version', '1.99'], '--k8s-version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.36"'],
+    [['--k8s-version', '1.99'], '--k8s-version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
     [['--feature-gates', 'NoSuchGate=true'], '--feature-gates NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback'],
     [['--k8s-version', '1.30', '--feature-gates', 'HPAConfigurableTolerance=true'], '--feature-gates HPAConfigurableTolerance: true: Kubernetes 1.30 has no HPAConfigurableTolerance feature gate; declare a version that has it'],
   ])('an unknown version or gate (%j) is a usage error before any input is read, whatever the inputs hold', (flags, message) => {

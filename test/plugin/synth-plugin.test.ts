@@ -111,7 +111,7 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
       status: 'failure',
       plugin: path.join(dir, 'node_modules', 'cdk8s-hpa', 'plugin.js'),
       version: '0.0.0',
-      metadata: { HorizontalPodAutoscalers: '4', errors: '3', warnings: '1', settings: 'config .cdk8s-hpa.yaml', version: expect.any(String) },
+      metadata: { HorizontalPodAutoscalers: '4', errors: '3', warnings: '1', settings: 'Kubernetes 1.33; config .cdk8s-hpa.yaml', version: expect.any(String) },
     });
     const violations = run.report.violations.map((v: any) => [
       v.ruleName.split(':')[0],

@@ -9,12 +9,14 @@ import {
 const cpu = (usage: number) => MetricObservation.perPodUsage(usage);
 /** Replicas after each sync, from `from` to `to` seconds (inclusive), 15 s apart. */
 const between = (replicas: number[], from: number, to: number) => replicas.slice(from / 15, to / 15 + 1);
+/** The release the step-by-step expectations below were worked out for (1.37's syncs drift: see SYNCS_DRIFT_SINCE_MINOR). */
+const V136 = ClusterProfile.of({ version: '1.36' });
 const ZERO_CLUSTER = ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true } });
 const FALLBACK_CLUSTER = ClusterProfile.of({ version: '1.36', featureGates: { HPAExternalMetricFallback: true } });
 
 describe('HpaSimulator end to end', () => {
   test('a spike without behavior: max(2c, 4) per sync up, then the 300 s window before each step down', () => {
-    const sim = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)] }));
+    const sim = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)] }), { cluster: V136 });
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(50)).at(60, 'cpu', cpu(200)).at(150, 'cpu', cpu(10));
     const r = sim.run(trace, { until: 900 });
     expect(between(r.replicas, 0, 105)).toEqual([1, 1, 1, 1, 4, 8, 10, 10]);
@@ -32,8 +34,8 @@ describe('HpaSimulator end to end', () => {
 
   test('no behavior and behavior: {} differ: 1 -> 4 -> 8 -> 10 against 1 -> 5 -> 10', () => {
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(500));
-    const without = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)] }), { initialReplicas: 1 });
-    const empty = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: {} }), { initialReplicas: 1 });
+    const without = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)] }), { cluster: V136, initialReplicas: 1 });
+    const empty = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: {} }), { cluster: V136, initialReplicas: 1 });
     expect(without.run(trace, { until: 45 }).replicas).toEqual([4, 8, 10, 10]);
     // The scale event of 0 s is exactly one period (15 s) old at 15 s: it was recorded when the scale
     // update returned, after the decision, so it still counts and holds the count at 5 for a sync.
@@ -42,7 +44,7 @@ describe('HpaSimulator end to end', () => {
 
   test('burst then idle with a scale-down policy of 1 pod per 60 s after a 60 s window', () => {
     const behavior = { scaleDown: { stabilizationWindowSeconds: 60, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] } };
-    const sim = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 2, maxReplicas: 6, metrics: [cpuUtilization(50)], behavior }));
+    const sim = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 2, maxReplicas: 6, metrics: [cpuUtilization(50)], behavior }), { cluster: V136 });
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(150)).at(30, 'cpu', cpu(5));
     const r = sim.run(trace, { until: 360 });
     // Up at once (6 = 2 * 3 capped by max), then the idle proposals (1) must fill the 60 s
@@ -196,6 +198,7 @@ describe('HpaSimulator end to end', () => {
       maxReplicas: 8,
       metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(60))],
       behavior: Behavior.of({}),
+      cluster: V136,
     });
     const sim = HpaSimulator.fromConstruct(hpa, { podRequests: { cpu: 0.5 } });
     expect(sim.metricIds).toEqual(['cpu']);

@@ -43,16 +43,16 @@ test('the base manifest of these tables is valid', () => {
 describe('HPA100 object type', () => {
   const cases: RuleCase[] = [
     {
-      title: 'apiVersion is autoscaling/v2beta2, which 1.36 no longer serves, with a migration hint',
+      title: 'apiVersion is autoscaling/v2beta2, which 1.37 no longer serves, with a migration hint',
       mutate: m => { m.apiVersion = 'autoscaling/v2beta2'; },
       ruleId: 'HPA100',
       path: 'apiVersion',
       prefix: 'Unsupported value: "autoscaling/v2beta2"',
-      detail: 'Kubernetes 1.36 does not serve this version (removed in 1.26), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "autoscaling/v2beta2"; served: "autoscaling/v2", "autoscaling/v1"',
+      detail: 'Kubernetes 1.37 does not serve this version (removed in 1.26), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "autoscaling/v2beta2"; served: "autoscaling/v2", "autoscaling/v1"',
       fix: 'move to autoscaling/v2: change apiVersion only, the fields are the same',
     },
     {
-      title: 'apiVersion is autoscaling/v2beta1, which 1.36 no longer serves',
+      title: 'apiVersion is autoscaling/v2beta1, which 1.37 no longer serves',
       mutate: m => { m.apiVersion = 'autoscaling/v2beta1'; },
       ruleId: 'HPA100',
       path: 'apiVersion',
@@ -144,8 +144,9 @@ describe('HPA100 object type', () => {
 describe('HPA101-HPA103 replicas', () => {
   const cases: RuleCase[] = [
     {
-      title: 'minReplicas is -1',
+      title: 'minReplicas is -1 (1.36, without scale to zero)',
       mutate: m => { m.spec.minReplicas = -1; },
+      cluster: { version: '1.36' },
       ruleId: 'HPA101',
       path: 'spec.minReplicas',
       prefix: 'Invalid value: -1',

@@ -80,8 +80,9 @@ describe('HPA406 scale-up policies that never leave zero', () => {
       detail: 'with minReplicas 0, the server\'s default policies[1] (Percent 100) allows ceil(0 × (1 + 100/100)) = 0 replicas from zero',
     },
     {
-      title: 'minReplicas is 0 without the HPAScaleToZero gate (the error and the lint both apply)',
+      title: 'minReplicas is 0 without the HPAScaleToZero gate (1.36: the error and the lint both apply)',
       mutate: scaleToZeroWith({ scaleUp: { policies: [percent(100)] } }),
+      cluster: { version: '1.36' },
       ruleId: 'HPA406',
       path: 'spec.behavior.scaleUp.policies',
       prefix: 'Lint: [{"type":"Percent","value":100,"periodSeconds":15}]',

@@ -145,8 +145,9 @@ describe('HPA101 and the HPAScaleToZero gate', () => {
   }));
   cases.push(
     {
-      title: 'minReplicas is 0 on the default profile, with a fix that names the gate',
+      title: 'minReplicas is 0 on 1.36 (alpha, off), with a fix that names the gate',
       mutate: scaleToZero,
+      cluster: { version: '1.36' },
       ruleId: 'HPA101',
       path: 'spec.minReplicas',
       prefix: 'Invalid value: 0',
@@ -175,6 +176,7 @@ describe('HPA101 and the HPAScaleToZero gate', () => {
     {
       title: 'minReplicas is 0 with the gate off and no Object or External metric (both errors)',
       mutate: m => { m.spec.minReplicas = 0; },
+      cluster: { version: '1.36' },
       ruleId: 'HPA101',
       path: 'spec.minReplicas',
       prefix: 'Invalid value: 0',
@@ -396,7 +398,7 @@ describe('HPA152/HPA153 external.fallback', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('HPA154 cluster profile', () => {
-  const VERSION_RANGE = 'must be a Kubernetes version from 1.23 to 1.37, such as "1.36"';
+  const VERSION_RANGE = 'must be a Kubernetes version from 1.23 to 1.37, such as "1.37"';
   const cases: RuleCase[] = [
     ...['2.0', '1.10', '1.22', '1.38', '1.36.x', 'latest', ''].map((version): RuleCase => ({
       title: `the version is ${JSON.stringify(version)}`,
