@@ -35,7 +35,8 @@ describe('HpaSimulator end to end', () => {
   test('no behavior and behavior: {} differ: 1 -> 4 -> 8 -> 10 against 1 -> 5 -> 10', () => {
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(500));
     const without = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)] }), { cluster: V136, initialReplicas: 1 });
-    const empty = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: {} }), { cluster: V136, initialReplicas: 1 });
+    const emptyBehavior = hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: {} });
+    const empty = HpaSimulator.fromManifest(emptyBehavior, { cluster: V136, initialReplicas: 1 });
     expect(without.run(trace, { until: 45 }).replicas).toEqual([4, 8, 10, 10]);
     // The scale event of 0 s is exactly one period (15 s) old at 15 s: it was recorded when the scale
     // update returned, after the decision, so it still counts and holds the count at 5 for a sync.
@@ -44,7 +45,8 @@ describe('HpaSimulator end to end', () => {
 
   test('burst then idle with a scale-down policy of 1 pod per 60 s after a 60 s window', () => {
     const behavior = { scaleDown: { stabilizationWindowSeconds: 60, policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }] } };
-    const sim = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 2, maxReplicas: 6, metrics: [cpuUtilization(50)], behavior }), { cluster: V136 });
+    const manifest = hpaManifest({ minReplicas: 2, maxReplicas: 6, metrics: [cpuUtilization(50)], behavior });
+    const sim = HpaSimulator.fromManifest(manifest, { cluster: V136 });
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(150)).at(30, 'cpu', cpu(5));
     const r = sim.run(trace, { until: 360 });
     // Up at once (6 = 2 * 3 capped by max), then the idle proposals (1) must fill the 60 s
