@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { durationSeconds } from './model/duration';
+import { durationSeconds, requireDuration } from './model/duration';
 import { renderQuantity } from './model/quantity';
 import { toKube } from './private/to-kube';
 import { ScalingPolicy } from './scaling-policy';
@@ -84,6 +84,8 @@ export interface BehaviorOptions {
 export class Behavior {
   /** A behavior with the given rules; a direction left out keeps the server's defaults. */
   public static of(options: BehaviorOptions): Behavior {
+    requireDuration(options?.scaleUp?.stabilizationWindow, 'Behavior.of(): scaleUp.stabilizationWindow');
+    requireDuration(options?.scaleDown?.stabilizationWindow, 'Behavior.of(): scaleDown.stabilizationWindow');
     return new Behavior(options ?? {});
   }
 

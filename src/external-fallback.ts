@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { durationSeconds, goDurationString } from './model/duration';
+import { durationSeconds, goDurationString, requireDuration } from './model/duration';
 import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS } from './private/constants';
 
 /**
@@ -39,7 +39,8 @@ export interface ExternalFallbackOptions {
 export class ExternalFallback {
   /** Scale to `count` replicas once the metric has failed for `failureDuration`. */
   public static replicas(count: number, options: ExternalFallbackOptions = {}): ExternalFallback {
-    return new ExternalFallback(count, options.failureDuration);
+    requireDuration(options?.failureDuration, 'ExternalFallback.replicas(): failureDuration');
+    return new ExternalFallback(count, options?.failureDuration);
   }
 
   /** The fallback replica count, as given. */

@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { durationSeconds } from './model/duration';
+import { durationSeconds, requireDuration } from './model/duration';
 
 /** What a scaling policy's `value` counts. */
 export enum ScalingPolicyType {
@@ -45,6 +45,7 @@ export class ScalingPolicy {
   public readonly period: Duration;
 
   private constructor(type: ScalingPolicyType, amount: number, period: Duration) {
+    requireDuration(period, `ScalingPolicy.${type === ScalingPolicyType.PODS ? 'pods' : 'percent'}(): period`);
     this.type = type;
     this.amount = amount;
     this.period = period;

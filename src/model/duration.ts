@@ -90,6 +90,18 @@ export function durationSeconds(duration: Duration): number {
   return duration.toSeconds({ integral: false });
 }
 
+/**
+ * Refuses a value that is not a cdk8s `Duration` where one is expected, with what to write
+ * instead: TypeScript and the jsii languages check this at compile or call time; plain
+ * JavaScript does not, and would fail later with `toSeconds is not a function`.
+ */
+export function requireDuration(value: unknown, where: string): void {
+  if (value === undefined || value instanceof Duration) return;
+  if (typeof value === 'object' && value !== null && typeof (value as { toSeconds?: unknown }).toSeconds === 'function') return;
+  const example = typeof value === 'number' && Number.isFinite(value) ? `Duration.seconds(${value})` : 'Duration.seconds(60) or Duration.minutes(5)';
+  throw new Error(`${where} must be a cdk8s Duration, such as ${example}; got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+}
+
 /** A Go `time.Duration` string as the KEPs write it: `180` -> `3m`, `90` -> `1m30s`, `3600` -> `1h`. */
 export function goDurationString(seconds: number): string {
   if (!Number.isFinite(seconds)) {

@@ -6,7 +6,7 @@ import { SimulationResult } from './simulation-result';
 import { SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
-import { durationSeconds } from '../model/duration';
+import { durationSeconds, requireDuration } from '../model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
 
 type Issues = ReturnType<ReturnType<typeof loadEngine>['validateManifest']>;
@@ -80,6 +80,8 @@ export class HpaSimulator {
   private constructor(manifest: any, options: HpaSimulatorOptions, profile: ClusterProfile) {
     this.options = options;
     this.profile = profile;
+    requireDuration(options.syncPeriod, 'HpaSimulator options: syncPeriod');
+    requireDuration(options.downscaleStabilization, 'HpaSimulator options: downscaleStabilization');
     this.syncPeriod = options.syncPeriod ? durationSeconds(options.syncPeriod) : DEFAULT_SYNC_PERIOD_SECONDS;
     if (!(this.syncPeriod > 0)) throw new Error('HpaSimulator: syncPeriod must be positive');
     this.downscaleWindow = options.downscaleStabilization

@@ -74,3 +74,16 @@ describe('parseGoDuration (Go time.ParseDuration)', () => {
     }
   });
 });
+
+describe('a number where a Duration belongs (plain JavaScript)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Behavior, ExternalFallback, ScalingPolicy } = require('../../src');
+  test.each([
+    ['ScalingPolicy.pods', () => ScalingPolicy.pods(4, 60), 'ScalingPolicy.pods(): period must be a cdk8s Duration, such as Duration.seconds(60); got 60'],
+    ['ScalingPolicy.percent', () => ScalingPolicy.percent(10, '1m'), 'ScalingPolicy.percent(): period must be a cdk8s Duration, such as Duration.seconds(60) or Duration.minutes(5); got "1m"'],
+    ['ExternalFallback.replicas', () => ExternalFallback.replicas(3, { failureDuration: 180 }), 'ExternalFallback.replicas(): failureDuration must be a cdk8s Duration, such as Duration.seconds(180); got 180'],
+    ['Behavior.of', () => Behavior.of({ scaleDown: { stabilizationWindow: 300 } }), 'Behavior.of(): scaleDown.stabilizationWindow must be a cdk8s Duration, such as Duration.seconds(300); got 300'],
+  ])('%s says which parameter and what to write, not "toSeconds is not a function"', (_name, call, message) => {
+    expect(call).toThrow(new Error(message));
+  });
+});
