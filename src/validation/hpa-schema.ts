@@ -87,7 +87,8 @@ function manifest(spec: ObjectType): ObjectType {
   return obj({ apiVersion: 'string', kind: 'string', metadata, spec, status: 'any' });
 }
 
-function v2Type(format: ExternalFallbackFormat): ObjectType {
+/** The v2 shape (v2beta2 too), with the External source and scaling rules each version has. */
+function v2Shape(external: ObjectType, scalingRules: ObjectType): ObjectType {
   return manifest(obj({
     scaleTargetRef: reference,
     minReplicas: 'int32',
@@ -98,30 +99,19 @@ function v2Type(format: ExternalFallbackFormat): ObjectType {
       pods: obj({ metric: identifier, target }),
       resource: obj({ name: 'string', target }),
       containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
-      external: obj({ metric: identifier, target, fallback: f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability) }),
+      external,
     })),
-    behavior: obj({ scaleUp: rules, scaleDown: rules }),
+    behavior: obj({ scaleUp: scalingRules, scaleDown: scalingRules }),
   }));
 }
 
+function v2Type(format: ExternalFallbackFormat): ObjectType {
+  const fallback = f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability);
+  return v2Shape(obj({ metric: identifier, target, fallback }), rules);
+}
+
 /** autoscaling/v2beta2: the v2 fields, without `tolerance` and `fallback`. */
-const V2BETA2 = (() => {
-  const v2beta2Rules = obj(scalingRuleFields);
-  return manifest(obj({
-    scaleTargetRef: reference,
-    minReplicas: 'int32',
-    maxReplicas: 'int32',
-    metrics: arr(obj({
-      type: 'string',
-      object: obj({ describedObject: reference, metric: identifier, target }),
-      pods: obj({ metric: identifier, target }),
-      resource: obj({ name: 'string', target }),
-      containerResource: f(obj({ name: 'string', container: 'string', target }), containerResourceAvailability),
-      external: obj({ metric: identifier, target }),
-    })),
-    behavior: obj({ scaleUp: v2beta2Rules, scaleDown: v2beta2Rules }),
-  }));
-})();
+const V2BETA2 = v2Shape(obj({ metric: identifier, target }), obj(scalingRuleFields));
 
 /** autoscaling/v2beta1: targets as flat fields of each metric source. */
 const V2BETA1 = manifest(obj({
