@@ -75,7 +75,8 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   const ruleLevels = options.ruleLevels ?? {};
   checkRuleLevels(ruleLevels, extra);
   const objectLevels = annotationRuleLevels(manifest, extra);
-  return applyRuleLevels([...issues, ...extra.issues], { ...ruleLevels, ...objectLevels });
+  const all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
+  return all.length > 0 ? applyRuleLevels(all, { ...ruleLevels, ...objectLevels }) : all;
 }
 
 function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
@@ -95,7 +96,7 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
   const converted = convertToV2(decoded.apiVersion, decoded);
   const start = out.issues.length;
   checkConverted(converted.object, options, out);
-  out.mapPaths(start, converted.userPath);
+  if (converted.object !== decoded) out.mapPaths(start, converted.userPath);
 }
 
 function checkConverted(manifest: { [key: string]: any }, options: EngineOptions, out: IssueList): void {
@@ -146,9 +147,12 @@ function unreadable(manifest: unknown, out: IssueList): boolean {
   return true;
 }
 
+/**
+ * Whether the root map or a map right below it has such keys: gopkg.in/yaml.v2 decodes every map
+ * of a document as map[interface{}]interface{}, so looking further down would find nothing new.
+ */
 function hasGoInterfaceKey(value: unknown, depth: number): boolean {
-  if (depth > 50 || typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some(v => hasGoInterfaceKey(v, depth + 1));
+  if (depth > 1 || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const k in value) {
     if (k === GO_INTERFACE_KEY || hasGoInterfaceKey((value as { [key: string]: unknown })[k], depth + 1)) return true;
   }

@@ -72,6 +72,7 @@ function metricKey(metric: { [key: string]: any }): string | undefined {
 }
 
 function checkDuplicateMetrics(ctx: RuleContext): void {
+  if (ctx.metrics.length < 2) return;
   const seen = new Map<string, string>();
   for (const { metric, path } of ctx.metrics) {
     const key = metricKey(metric);
