@@ -171,7 +171,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
     this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, Lazy.any({ produce: () => this.rulesAnnotation(annotated) }));
 
-    this.duplicateOf = this.targetMissing ? undefined : this.registerTarget();
+    this.duplicateOf = this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
 
@@ -258,9 +258,13 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** Another kind of HPA object of the app (not this construct) on the same target. */
   private otherHpaOnTarget(): string | undefined {
-    if (this.targetMissing) return undefined;
-    const key = scaleTargetKey(this.apiObject.metadata.namespace, this.target._toKube());
+    const key = this.targetKey();
     return key === undefined ? undefined : otherHpas(this.node.root).get(key);
+  }
+
+  /** Namespace, API group, kind and name of the target: what two HPAs on one target share. */
+  private targetKey(): string | undefined {
+    return this.targetMissing ? undefined : scaleTargetKey(this.apiObject.metadata.namespace, this.target._toKube());
   }
 
   /** Records this HPA's target; returns the path of an HPA that already scales it. */
@@ -271,7 +275,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       targets = new Map();
       targetsByRoot.set(root, targets);
     }
-    const key = scaleTargetKey(this.apiObject.metadata.namespace, this.target._toKube());
+    const key = this.targetKey();
     if (key === undefined) return undefined;
     const existing = targets.get(key);
     if (existing === undefined) targets.set(key, this.node.path);

@@ -12,13 +12,8 @@ import { UsageError } from './errors';
 import { ClusterFlags } from './flags';
 import { ClusterProfile } from '../cluster-profile';
 import { ClusterSettings, ConfigFile, ConfigFileError } from '../config-file';
-import { RuleLevel } from '../rule-level';
+import { HpaSettings } from '../manifests/check-hpa';
 
-/** The profile and rule levels for one input. */
-export interface InputSettings {
-  readonly profile: ClusterProfile;
-  readonly ruleLevels: { readonly [ruleId: string]: RuleLevel };
-}
 
 export class RunSettings {
   /**
@@ -48,7 +43,7 @@ export class RunSettings {
   private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile) {}
 
   /** The settings for an input, by the name reports print (`<stdin>` gets the file's root settings). */
-  public forInput(name: string | undefined): InputSettings {
+  public forInput(name: string | undefined): HpaSettings {
     const file = this.config.settingsFor(name);
     const cluster = this.withFlags(file.cluster);
     const cacheKey = JSON.stringify(cluster);

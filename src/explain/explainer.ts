@@ -4,11 +4,12 @@
  * first `HpaExplainer` use.
  */
 import { ClusterProfile } from '../cluster-profile';
+import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
 import { namespaceKey, objectKey, scaleTargetKey } from '../model/object-keys';
 import { parseQuantity, toMilli } from '../model/quantity';
 import { isObject } from '../model/values';
 import { WorkloadFacts, workloadFactsFromManifest } from '../model/workload-facts';
-import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
 import { GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 import { readSpec, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
@@ -64,9 +65,9 @@ export function findingKinds(): ExplainFindingKind[] {
 }
 
 /** API versions whose spec and status are autoscaling/v2's under another name. */
-const SAME_AS_V2 = ['autoscaling/v2beta2'];
+const SAME_AS_V2 = [AUTOSCALING_V2BETA2];
 /** Older API versions: their status (and v1's conditions, in an annotation) differ from autoscaling/v2's. */
-const OLDER = ['autoscaling/v1', 'autoscaling/v2beta1'];
+const OLDER = [AUTOSCALING_V1, AUTOSCALING_V2BETA1];
 
 /** Explains one manifest. Never throws. */
 export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExplanation {
@@ -85,7 +86,7 @@ export function explainManifest(manifest: unknown, ctx: ExplainContext): HpaExpl
   const renamed = SAME_AS_V2.includes(m.apiVersion);
   if (renamed) {
     // The same fields as autoscaling/v2, which the cluster serves the HPA as.
-    m = { ...m, apiVersion: 'autoscaling/v2' };
+    m = { ...m, apiVersion: HPA_API_VERSION };
   }
 
   let now = Date.now();

@@ -3,8 +3,8 @@ import { fieldPathSegments } from './field-path';
 import { InputObject, InputObjects, namespaceOf, positionIn } from './input-objects';
 import { Located } from './located';
 import { ClusterProfile } from '../cluster-profile';
-import { RuleLevel } from '../rule-level';
 import type { validateManifest } from '../validation/engine';
+import type { LevelsByRule } from '../validation/rule-levels';
 
 /** The engine's entry point, given by the caller (which loads it on first use). */
 export interface Engine {
@@ -14,7 +14,7 @@ export interface Engine {
 /** The cluster profile and rule levels an HPA is checked with (those of its file). */
 export interface HpaSettings {
   readonly profile: ClusterProfile;
-  readonly ruleLevels?: { readonly [ruleId: string]: RuleLevel };
+  readonly ruleLevels?: LevelsByRule;
 }
 
 /** One HPA's issues, with the profile and rule levels of its file, placed in its source. */

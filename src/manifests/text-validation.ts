@@ -6,14 +6,14 @@ import { checkHpa, Engine } from './check-hpa';
 import { InputObjects } from './input-objects';
 import { loadObjects } from './load-objects';
 import { ClusterProfile } from '../cluster-profile';
-import { RuleLevel } from '../rule-level';
+import type { LevelsByRule } from '../validation/rule-levels';
 import { ValidationIssue } from '../validation/validation-issue';
 
 const INPUT_NAME = '<text>';
 
 /** Every issue of the HPAs in `text` (YAML or JSON, any number of documents): syntax errors, then each HPA's in manifest order. */
 export function validateText(
-  text: string, profile: ClusterProfile, engine: Engine, ruleLevels?: { readonly [ruleId: string]: RuleLevel },
+  text: string, profile: ClusterProfile, engine: Engine, ruleLevels?: LevelsByRule,
 ): ValidationIssue[] {
   const objects = new InputObjects();
   const located = [...(loadObjects([{ name: INPUT_NAME, text }], objects).get(INPUT_NAME) ?? [])];
