@@ -108,6 +108,10 @@ const rosetta = project.addTask('rosetta', {
 });
 project.postCompileTask.spawn(rosetta);
 
+// ts-jest runs the tests without type checking (isolatedModules): the types of every test file,
+// the conformance and bindings drivers among them, are checked before jest runs.
+project.testTask.prependExec('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck-tests' });
+
 // Performance: synth and validation cost against cdk8s-plus-27 and the raw L1 (not part of the tests).
 project.addTask('bench', {
   description: 'Benchmark synth and validation against cdk8s-plus-27 and the L1 (needs `npx projen compile` first)',

@@ -189,7 +189,7 @@ describe('HorizontalPodAutoscalerV2', () => {
         message: expect.stringMatching(/^Conflicts with the target: "Deployment\/test-d-c8.*": the target sets replicas: 3, which cdk8s-plus leaves out of the manifest while an HPA scales the workload: the value is silently ignored$/),
         fix: 'remove replicas from the workload; minReplicas sets the floor',
       })]);
-      expect(d.apiObject.toJson().spec.replicas).toBeUndefined();
+      expect(ApiObject.of(d).toJson().spec.replicas).toBeUndefined();
       expect(() => app.synthYaml()).toThrow(/HPA303/);
     });
 

@@ -63,7 +63,7 @@ describe('HPA304: another HPA on the same target, whoever made it', () => {
 
   test('an L1 ApiObject of kind HorizontalPodAutoscaler created after the construct', () => {
     const { chart, deployment } = app();
-    const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+    new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     new ApiObject(chart, 'L1', {
       apiVersion: 'autoscaling/v2',
       kind: 'HorizontalPodAutoscaler',

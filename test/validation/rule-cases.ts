@@ -4,7 +4,7 @@
  * the validate functions and the checks a failing case (`RuleCase`) and a close variant that must
  * not raise the rule (`NegativeCase`) go through.
  */
-import { ClusterProfile, ClusterProfileOptions, HpaValidator, Severity, ValidationIssue } from '../../src';
+import { ClusterProfile, ClusterProfileOptions, HpaValidator, RuleLevel, Severity, ValidationIssue } from '../../src';
 import { WorkloadFacts } from '../../src/model/workload-facts';
 import { validateManifest } from '../../src/validation/engine';
 
