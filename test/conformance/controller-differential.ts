@@ -7,7 +7,7 @@
  * External metrics (Value and AverageValue), pods without metrics, failing metrics, behaviors
  * (windows, Pods and Percent policies, every selectPolicy, tolerances) and scale to zero.
  */
-import { execFileSync } from 'child_process';
+import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -249,26 +249,41 @@ interface GoStep {
 }
 interface GoResult { id: string; steps?: GoStep[]; error?: string }
 
-/** Runs the scenarios through the controller test binary, in one process. */
-export function runController(binary: string, scenarios: ControllerScenario[]): Map<string, ComparableStep[] | string> {
+/**
+ * Runs the scenarios through the controller test binary, split over `shards` processes side by
+ * side (a scenario sets the feature gates of its whole process, so one process runs one at a
+ * time; each process resets the gates a scenario before it changed).
+ */
+export async function runController(binary: string, scenarios: ControllerScenario[], shards = 2): Promise<Map<string, ComparableStep[] | string>> {
+  const parts = Array.from({ length: Math.max(1, Math.min(shards, scenarios.length)) }, (_, k) => scenarios.filter((_s, i) => i % shards === k));
+  const results = await Promise.all(parts.map(part => runControllerProcess(binary, part)));
+  return new Map(results.flat().map(r => [r.id, r.error ?? (r.steps ?? []).map(st => ({
+    time: st.time,
+    currentReplicas: st.currentReplicas,
+    replicas: st.replicas,
+    desiredReplicas: st.desiredReplicas,
+    conditions: (st.conditions ?? []).map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
+  }))]));
+}
+
+/** One controller test process over some scenarios: their results, in order. */
+async function runControllerProcess(binary: string, scenarios: ControllerScenario[]): Promise<GoResult[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-controller-'));
   try {
     const input = path.join(dir, 'scenarios.json');
     const output = path.join(dir, 'results.json');
     fs.writeFileSync(input, JSON.stringify(scenarios.map(goScenario)));
-    execFileSync(binary, ['-test.run', '^TestScenarios$', '-test.count=1'], {
-      env: { ...process.env, CONFORMANCE_SCENARIOS: input, CONFORMANCE_RESULTS: output },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 64 * 1024 * 1024,
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(binary, ['-test.run', '^TestScenarios$', '-test.count=1'], {
+        env: { ...process.env, CONFORMANCE_SCENARIOS: input, CONFORMANCE_RESULTS: output },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', d => { out = (out + String(d)).slice(-4000); });
+      child.on('error', reject);
+      child.on('exit', code => code === 0 ? resolve() : reject(new Error(`${binary} exited with ${code}: ${out}`)));
     });
-    const results: GoResult[] = JSON.parse(fs.readFileSync(output, 'utf8'));
-    return new Map(results.map(r => [r.id, r.error ?? (r.steps ?? []).map(st => ({
-      time: st.time,
-      currentReplicas: st.currentReplicas,
-      replicas: st.replicas,
-      desiredReplicas: st.desiredReplicas,
-      conditions: (st.conditions ?? []).map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
-    }))]));
+    return JSON.parse(fs.readFileSync(output, 'utf8'));
   } finally {
     if (process.env.CONFORMANCE_KEEP) console.log(`controller input and output kept in ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@
 import * as fc from 'fast-check';
 import { checkGates, readDifferencesTable, readReadme, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
-import { buildApiServer, buildController, LineProcess, releases, requireGo, runOnce, servedVersions } from './go-programs';
+import { buildApiServer, buildController, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
 
 interface Tally { passed: number; failed: number }
 
@@ -24,19 +24,28 @@ function report(tally: Tally, name: string, failures: string[]): void {
   }
 }
 
-async function apiserver(tally: Tally): Promise<void> {
+/** The binaries of a run, built in the background in the order the tests need them. */
+type Builds = Map<string, Promise<string>>;
+
+/** Waits for one binary and says how long the wait was (0 s once the background build is done). */
+async function binary(builds: Builds, key: string, t0 = Date.now()): Promise<string> {
+  const build = builds.get(key);
+  if (!build) throw new Error(`no build of ${key} was started`);
+  const built = await build;
+  console.log(`${key}: waited ${((Date.now() - t0) / 1000).toFixed(1)} s for the build`);
+  return built;
+}
+
+async function apiserver(tally: Tally, servers: Release[], builds: Builds): Promise<void> {
   const table = readDifferencesTable(readReadme());
   const observed = new Map<string, number>();
-  const only = process.env.CONFORMANCE_RELEASES?.split(',');
-  for (const release of releases().filter(r => !only || only.includes(r.minor))) {
-    const t0 = Date.now();
-    const binary = buildApiServer(release);
-    console.log(`apiserver ${release.kubernetes}: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  for (const release of servers) {
+    const binaryPath = await binary(builds, `apiserver ${release.kubernetes}`);
     const served = servedVersions(release);
     console.log(`apiserver ${release.kubernetes}: serves autoscaling ${served.join(', ')}`);
-    const server = new LineProcess(binary, [`--served=${served.join(',')}`]);
+    const server = new LineProcess(binaryPath, [`--served=${served.join(',')}`]);
     try {
-      const outcome = await runRelease(release, server, runOnce(binary, ['--gates']), table, observed);
+      const outcome = await runRelease(release, server, runOnce(binaryPath, ['--gates']), table, observed);
       for (const note of outcome.notes) console.log(note);
       for (const [name, failures] of outcome.checks) report(tally, name, failures);
     } finally {
@@ -51,20 +60,17 @@ async function apiserver(tally: Tally): Promise<void> {
   if (unseen.length) console.log(`table rows not exercised by generated objects: ${unseen.join(', ')}`);
 }
 
-function controller(tally: Tally): void {
-  const only = process.env.CONFORMANCE_RELEASES?.split(',');
+async function controller(tally: Tally, controllers: Release[], builds: Builds): Promise<void> {
   const { scenarios: count, seed } = controllerSettings();
-  for (const release of releases('controller').filter(r => !only || only.includes(r.minor))) {
-    const t0 = Date.now();
-    const binary = buildController(release);
+  for (const release of controllers) {
+    const binaryPath = await binary(builds, `controller ${release.kubernetes}`);
     const server = releases('apiserver').find(r => r.minor === release.minor);
-    const settable = server ? checkGates(server, runOnce(buildApiServer(server), ['--gates'])).settable : [];
-    console.log(`controller ${release.kubernetes}: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const settable = server ? checkGates(server, runOnce(await binary(builds, `apiserver ${server.kubernetes}`), ['--gates'])).settable : [];
     const scenarios = fc.sample(scenarioArbitrary(settable), { seed, numRuns: count })
       .map((s, i) => ({ ...s, id: `${release.minor}-${i}` }))
       .filter(s => !process.env.CONFORMANCE_SCENARIO_IDS || process.env.CONFORMANCE_SCENARIO_IDS.split(',').includes(s.id));
     const t1 = Date.now();
-    const real = runController(binary, scenarios);
+    const real = await runController(binaryPath, scenarios);
     const t2 = Date.now();
     const failures: string[] = [];
     let syncs = 0;
@@ -89,10 +95,20 @@ function controller(tally: Tally): void {
 async function main(): Promise<number> {
   const tally: Tally = { passed: 0, failed: 0 };
   const only = process.env.CONFORMANCE_ONLY;
+  const pick = process.env.CONFORMANCE_RELEASES?.split(',');
+  const picked = (r: Release) => !pick || pick.includes(r.minor);
   try {
     console.log(requireGo());
-    if (!only || only === 'apiserver') await apiserver(tally);
-    if (!only || only === 'controller') controller(tally);
+    const controllers = !only || only === 'controller' ? releases('controller').filter(picked) : [];
+    const servers = releases('apiserver').filter(r => (!only || only === 'apiserver') && picked(r)
+      || controllers.some(c => c.minor === r.minor));
+    // Every build starts now, in the order they are needed; the tests wait for theirs.
+    const builds = startBuilds([
+      ...servers.map(r => [`apiserver ${r.kubernetes}`, () => buildApiServer(r)] as [string, () => Promise<string>]),
+      ...controllers.map(r => [`controller ${r.kubernetes}`, () => buildController(r)] as [string, () => Promise<string>]),
+    ]);
+    if (!only || only === 'apiserver') await apiserver(tally, servers, builds);
+    if (!only || only === 'controller') await controller(tally, controllers, builds);
   } catch (e) {
     tally.failed++;
     console.error(`conformance: ${(e as Error).stack ?? e}`);
