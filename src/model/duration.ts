@@ -3,7 +3,7 @@
  * server uses for `external.fallback.failureDuration` and the command line for its arguments;
  * and the other way, seconds written as Go writes a `time.Duration`.
  */
-import { Duration } from 'cdk8s';
+import type { Duration } from 'cdk8s';
 import { memoize } from '../private/memoize';
 
 /** Nanoseconds per unit, as `unitMap` in src/time/format.go (`µs` is U+00B5, `μs` U+03BC). */
@@ -93,10 +93,11 @@ export function durationSeconds(duration: Duration): number {
 /**
  * Refuses a value that is not a cdk8s `Duration` where one is expected, with what to write
  * instead: TypeScript and the jsii languages check this at compile or call time; plain
- * JavaScript does not, and would fail later with `toSeconds is not a function`.
+ * JavaScript does not, and would fail later with `toSeconds is not a function`. Checked by shape,
+ * not with `instanceof`, so this module does not load cdk8s (the command line never needs it).
  */
 export function requireDuration(value: unknown, where: string): void {
-  if (value === undefined || value instanceof Duration) return;
+  if (value === undefined) return;
   if (typeof value === 'object' && value !== null && typeof (value as { toSeconds?: unknown }).toSeconds === 'function') return;
   const example = typeof value === 'number' && Number.isFinite(value) ? `Duration.seconds(${value})` : 'Duration.seconds(60) or Duration.minutes(5)';
   throw new Error(`${where} must be a cdk8s Duration, such as ${example}; got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);

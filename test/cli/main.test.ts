@@ -333,6 +333,21 @@ describe('the library entry point', () => {
     expect(JSON.parse(result.stdout)).toEqual([0, 2]);
   });
 
+  test('the command line loads neither cdk8s nor cdk8s-plus-27: it starts without them', () => {
+    // A preload that lists, when the process exits, the modules of either package it loaded.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-preload-'));
+    const preload = path.join(dir, 'preload.js');
+    const loaded = path.join(dir, 'loaded.json');
+    fs.writeFileSync(preload, [
+      `const modules = ${JSON.stringify(['cdk8s', 'cdk8s-plus-27'].map(p => path.join(ROOT, 'node_modules', p) + path.sep))};`,
+      `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(Object.keys(require.cache).filter(k => modules.some(m => k.startsWith(m))))));`,
+    ].join('\n'));
+    const manifests = path.join(ROOT, 'test', 'fixtures', 'field', 'ok', 'autoscaling-v1.yaml');
+    const result = spawnSync(process.execPath, ['-r', preload, path.join(ROOT, 'bin', 'cdk8s-hpa'), 'validate', manifests], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(fs.readFileSync(loaded, 'utf8'))).toEqual([]);
+  });
+
   test('the index does not export the command line', () => {
     expect(fs.readFileSync(path.join(ROOT, 'src', 'index.ts'), 'utf8')).not.toMatch(/cli/);
   });
