@@ -39,8 +39,6 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
 function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, path: string): void {
   const type = target.type;
   const set = TARGET_FIELDS.filter(f => target[f] !== undefined);
-  // Built only for a finding: this runs for every metric of every HPA.
-  const typesOfSet = () => Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ');
   if (source === 'object') {
     if (type === 'Utilization') {
       ctx.out.invalid('HPA202', child(path, 'type'), type,
@@ -57,7 +55,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
     if (expected && set.length > 0 && !set.includes(expected)) {
       ctx.out.invalid('HPA201', child(path, 'type'), type,
         `does not match the target field that is set (${set.join(', ')}): the controller fails with "invalid object metric source"`,
-        `set type to ${typesOfSet()}, or set ${expected}`);
+        `set type to ${typesOf(set)}, or set ${expected}`);
     }
     return;
   }
@@ -65,7 +63,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
     const field = type === 'Utilization' ? 'type' : 'averageUtilization';
     ctx.out.invalid('HPA410', child(path, field), field === 'type' ? type : target.averageUtilization,
       `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics: on ${source} metrics the controller ignores it and reads ${source === 'pods' ? 'averageValue' : set.filter(f => f !== 'averageUtilization').join(' and ') || 'value or averageValue'}`,
-      source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOfSet().replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
+      source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOf(set).replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
     return;
   }
   const expected = isString(type) ? TARGET_FIELD[type] : undefined;
@@ -73,8 +71,13 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
   if (set.length > 0 && !set.includes(expected)) {
     ctx.out.invalid('HPA410', child(path, 'type'), type,
       `does not match the target field that is set (${set.join(', ')}): the controller ignores type and reads ${set.join(' and ')}`,
-      `set type to ${typesOfSet()}`);
+      `set type to ${typesOf(set)}`);
   }
+}
+
+/** The types that name the fields of `set`, for a finding: `"Value" or "AverageValue"`. */
+function typesOf(set: readonly string[]): string {
+  return Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ');
 }
 
 const OPERATORS = ['DoesNotExist', 'Exists', 'In', 'NotIn'];

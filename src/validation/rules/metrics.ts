@@ -33,9 +33,15 @@ function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path:
   if (isString(type) && !expected) {
     ctx.out.unsupported('HPA109', child(path, 'type'), type, SOURCE_TYPES);
   }
-  const present = SOURCE_ORDER.filter(s => metric[s] !== undefined);
-  if (present.length > 0 && isObject(metric[present[0]])) {
-    SOURCE_CHECKS[present[0]](ctx, metric[present[0]], child(path, present[0]));
+  let first: string | undefined;
+  let count = 0;
+  for (const s of SOURCE_ORDER) {
+    if (metric[s] === undefined) continue;
+    first ??= s;
+    count++;
+  }
+  if (first !== undefined && isObject(metric[first])) {
+    SOURCE_CHECKS[first](ctx, metric[first], child(path, first));
   }
   if (expected === 'containerResource' && metric[expected] === undefined && !ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) {
     ctx.out.required('HPA151', child(path, expected),
@@ -43,11 +49,11 @@ function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path:
       `the API server drops containerResource while ${GATE_CONTAINER_METRICS} is off (before 1.27): ${declareGate(GATE_CONTAINER_METRICS)}, use 1.27 or later, or use a Resource metric`);
   } else if (expected && metric[expected] === undefined) {
     ctx.out.required('HPA110', child(path, expected), 'must populate information for the given metric source',
-      present.length === 1 ? `type ${type} reads ${expected}, but ${present[0]} is set: make type and the source agree` : undefined);
+      count === 1 ? `type ${type} reads ${expected}, but ${first} is set: make type and the source agree` : undefined);
   }
-  if (present.length > 1) {
-    for (const s of present) {
-      if (s !== expected) {
+  if (count > 1) {
+    for (const s of SOURCE_ORDER) {
+      if (metric[s] !== undefined && s !== expected) {
         ctx.out.forbidden('HPA110', child(path, s), 'must populate the given metric source only', `remove ${s}, or move it into a metric of its own`);
       }
     }
@@ -128,6 +134,7 @@ function checkIdentifier(ctx: RuleContext, identifier: unknown, path: string): v
 }
 
 const TARGET_TYPES = ['Utilization', 'Value', 'AverageValue'];
+const QUANTITY_TARGET_FIELDS = ['value', 'averageValue'];
 
 /** `validateMetricTarget`; returns the target object (empty when absent) for the source's checks. */
 function checkTarget(ctx: RuleContext, target: unknown, path: string): { [key: string]: any } {
@@ -140,7 +147,7 @@ function checkTarget(ctx: RuleContext, target: unknown, path: string): { [key: s
   } else if (t.type === undefined) {
     ctx.out.invalid('HPA115', child(path, 'type'), '', 'must be either Utilization, Value, or AverageValue');
   }
-  for (const field of ['value', 'averageValue']) {
+  for (const field of QUANTITY_TARGET_FIELDS) {
     const q = t[field];
     if (isString(q) || isNumber(q)) {
       const parsed = parseQuantity(q);
