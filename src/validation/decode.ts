@@ -54,7 +54,7 @@ function decodeValue(value: unknown, type: Type, ctx: Decoding, depth: number): 
     case 'string':
       return typeof value === 'string' ? value : bad(ctx, pathAt(ctx, depth), value, 'must be a string');
     case 'int32':
-      return isInteger(value) && value >= -INT32_MAX - 1 && value <= INT32_MAX
+      return isInt32(value)
         ? value
         : bad(ctx, pathAt(ctx, depth), value, isInteger(value) ? `must fit in a 32-bit integer (${-INT32_MAX - 1} to ${INT32_MAX})` : 'must be an integer');
     case 'int64':
@@ -118,6 +118,11 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
         continue;
       }
     }
+    if (field.type === 'string' ? typeof raw === 'string' : field.type === 'int32' && isInt32(raw)) {
+      // The most common fields, decoded unchanged without a call.
+      if (result) result[name] = raw;
+      continue;
+    }
     ctx.names[depth] = name;
     const decoded = decodeValue(raw, field.type, ctx, depth + 1);
     if (decoded !== raw) result ??= copyUpTo(source, i);
@@ -174,6 +179,10 @@ function zeroValue(type: Type): unknown {
 function bad(ctx: DecodeContext, path: string, value: unknown, detail: string): typeof BAD {
   ctx.out.invalid('HPA127', path || '<root>', value, detail);
   return BAD;
+}
+
+function isInt32(value: unknown): value is number {
+  return isInteger(value) && value >= -INT32_MAX - 1 && value <= INT32_MAX;
 }
 
 function isInteger(value: unknown): value is number {
