@@ -9,7 +9,7 @@
 import { ClusterProfile } from '../cluster-profile';
 import { hpaSchema } from './hpa-schema';
 import { child, ErrorType, index, IssueList, key } from './issue-list';
-import { DecodeContext, ObjectType, Type } from './schema';
+import { ArrayType, DecodeContext, ObjectType, Type } from './schema';
 import { parseGoDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
 import { closestName } from '../private/closest-name';
@@ -48,6 +48,7 @@ function pathAt(ctx: Decoding, depth: number): string {
 
 function decodeValue(value: unknown, type: Type, ctx: Decoding, depth: number): any {
   if (value === null || value === undefined) return undefined;
+  if (typeof type !== 'string') return 'items' in type ? decodeList(value, type, ctx, depth) : decodeObject(value, type, ctx, depth);
   switch (type) {
     case 'any':
       return value;
@@ -68,20 +69,20 @@ function decodeValue(value: unknown, type: Type, ctx: Decoding, depth: number): 
     case 'stringMap':
       return decodeStringMap(value, ctx, depth);
   }
-  if ('items' in type) {
-    if (!Array.isArray(value)) return bad(ctx, pathAt(ctx, depth), value, 'must be a list');
-    let result: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      ctx.names[depth] = i;
-      // Go's JSON decoder turns a null list entry into the zero value, which is then validated.
-      const decoded = decodeValue(item ?? zeroValue(type.items), type.items, ctx, depth + 1);
-      if (decoded !== item && !result) result = value.slice(0, i);
-      if (result) result.push(decoded);
-    }
-    return result ?? value;
+}
+
+function decodeList(value: unknown, type: ArrayType, ctx: Decoding, depth: number): any {
+  if (!Array.isArray(value)) return bad(ctx, pathAt(ctx, depth), value, 'must be a list');
+  let result: unknown[] | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    ctx.names[depth] = i;
+    // Go's JSON decoder turns a null list entry into the zero value, which is then validated.
+    const decoded = decodeValue(item ?? zeroValue(type.items), type.items, ctx, depth + 1);
+    if (decoded !== item && !result) result = value.slice(0, i);
+    if (result) result.push(decoded);
   }
-  return decodeObject(value, type, ctx, depth);
+  return result ?? value;
 }
 
 function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: number): any {
