@@ -41,7 +41,7 @@
  *   (A stabilization window is independent of the policies' periods, so comparing it with them
  *   says nothing definite; this reading catches a real mistake instead.)
  */
-import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, INT32_MAX, MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES, INT32_MAX, MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
 import { child, index } from '../issue-list';
 import { RuleContext } from './context';
 import { isNumber, isObject } from '../../model/values';
@@ -67,8 +67,8 @@ export function checkBehaviorLints(ctx: RuleContext): void {
   const behavior = ctx.spec.behavior;
   if (!isObject(behavior)) return;
   const raw = isObject(ctx.manifest.spec) && isObject(ctx.manifest.spec.behavior) ? ctx.manifest.spec.behavior : {};
-  const up = acceptedRules(behavior.scaleUp, raw.scaleUp);
-  const down = acceptedRules(behavior.scaleDown, raw.scaleDown);
+  const up = ACCEPTED_DEFAULTS.get(behavior.scaleUp) ?? acceptedRules(behavior.scaleUp, raw.scaleUp);
+  const down = ACCEPTED_DEFAULTS.get(behavior.scaleDown) ?? acceptedRules(behavior.scaleDown, raw.scaleDown);
   const { minReplicas: min, maxReplicas: max } = ctx.spec;
   const replicasOk = isNumber(min) && isNumber(max) && Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max > 0 && min <= max;
 
@@ -156,6 +156,12 @@ function acceptedRules(rules: unknown, raw: unknown): Rules | undefined {
     rawPolicies: policies,
   };
 }
+
+/** The server's default rules, accepted once: the defaulted spec has them for every direction a manifest leaves out. */
+const ACCEPTED_DEFAULTS = new Map<unknown, Rules | undefined>([
+  [DEFAULT_SCALE_UP_RULES, acceptedRules(DEFAULT_SCALE_UP_RULES, undefined)],
+  [DEFAULT_SCALE_DOWN_RULES, acceptedRules(DEFAULT_SCALE_DOWN_RULES, undefined)],
+]);
 
 function isCount(value: unknown): value is number {
   return isNumber(value) && Number.isInteger(value) && value >= 0;
