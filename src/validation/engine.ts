@@ -73,7 +73,7 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
     reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.duplicateOf);
   }
   const ruleLevels = options.ruleLevels ?? {};
-  checkRuleLevels(ruleLevels, extra);
+  if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);
   const objectLevels = annotationRuleLevels(manifest, extra);
   const all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
   return all.length > 0 ? applyRuleLevels(all, { ...ruleLevels, ...objectLevels }) : all;
@@ -106,7 +106,7 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   if (Array.isArray(spec.metrics)) {
     for (let i = 0; i < spec.metrics.length; i++) {
       const metric = spec.metrics[i];
-      if (isObject(metric)) metrics.push({ metric, path: `spec.metrics[${i}]` });
+      if (isObject(metric)) metrics.push({ metric, path: metricPath(i) });
     }
   }
   const ctx: RuleContext = { profile, out, manifest, spec, metrics };
@@ -124,6 +124,13 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   checkBehaviorLints(ctx);
 }
 
+/** `spec.metrics[i]` for the first few indexes, built once: every manifest has metrics there. */
+const METRIC_PATHS = Array.from({ length: 16 }, (_, i) => index('spec.metrics', i));
+
+function metricPath(i: number): string {
+  return i < METRIC_PATHS.length ? METRIC_PATHS[i] : index('spec.metrics', i);
+}
+
 const MANIFEST_FIX = 'give the HorizontalPodAutoscaler\'s fields as a map with string keys (in Go a map[string]interface{}, as gopkg.in/yaml.v3 decodes, or a pointer to a struct with json tags), or its YAML text to HpaValidator.validateYaml';
 /** What the Go jsii runtime sends for a map key that is not a string. */
 const GO_INTERFACE_KEY = '<interface {} Value>';
@@ -134,7 +141,7 @@ const GO_INTERFACE_KEY = '<interface {} Value>';
  * runtime passes as "<interface {} Value>".
  */
 function unreadable(manifest: unknown, out: IssueList): boolean {
-  if (isObject(manifest) && Object.keys(manifest).length === 0) {
+  if (isObject(manifest) && !hasOwnField(manifest)) {
     out.required('HPA100', '<root>', 'the manifest has no fields', MANIFEST_FIX);
     return true;
   }
@@ -145,6 +152,14 @@ function unreadable(manifest: unknown, out: IssueList): boolean {
   out.invalid('HPA100', goKeys || '<root>', GO_INTERFACE_KEY,
     'the keys of this map are not strings (a Go map[interface{}]interface{}, as gopkg.in/yaml.v2 decodes)', MANIFEST_FIX);
   return true;
+}
+
+/** Whether `map` has a field of its own (an own enumerable key), without listing them. */
+function hasOwnField(map: object): boolean {
+  for (const k in map) {
+    if (Object.prototype.hasOwnProperty.call(map, k)) return true;
+  }
+  return false;
 }
 
 /**
