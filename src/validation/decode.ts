@@ -15,6 +15,8 @@ import { parseQuantity } from '../model/quantity';
 import { closestName } from '../private/closest-name';
 import { INT32_MAX } from '../private/constants';
 
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 /** Stands for a value that failed decoding: present, but not checked further. */
 export const BAD: unique symbol = Symbol('invalid value');
 
@@ -92,7 +94,7 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
   // The own keys in Object.keys order, without building that array for every object.
   let i = -1;
   for (const name in source) {
-    if (!Object.prototype.hasOwnProperty.call(source, name)) continue;
+    if (!hasOwnProperty.call(source, name)) continue;
     i++;
     const raw = source[name];
     const field = type.fieldMap.get(name);
