@@ -14,7 +14,7 @@ import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
 import { checkAgainstWorkload, reportDuplicateTarget } from './rules/cross-object';
-import { checkFallbacks } from './rules/fallback';
+import { checkFallbacks, fallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
 import { convertToV2 } from '../model/api-versions';
@@ -109,7 +109,7 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
       if (isObject(metric)) metrics.push({ metric, path: metricPath(i) });
     }
   }
-  const ctx: RuleContext = { profile, out, manifest, spec, metrics };
+  const ctx: RuleContext = { profile, out, manifest, spec, metrics, fallbacks: fallbacks(metrics) };
 
   checkMetadata(ctx);
   if (manifest.spec === undefined) out.required('HPA100', 'spec', 'must be set');

@@ -1,7 +1,6 @@
 /** Warnings: manifests that work but are likely not what was meant. */
 import { child } from '../issue-list';
 import { RuleContext } from './context';
-import { fallbacks } from './fallback';
 import { SOURCE_FIELDS } from './metrics';
 import { parseGroupVersion, wellKnownApiVersion } from './references';
 import { isNumber, isObject, isString } from '../../model/values';
@@ -13,7 +12,7 @@ export function checkLints(ctx: RuleContext): void {
   const min = isNumber(minReplicas) ? minReplicas : undefined;
   const max = isNumber(maxReplicas) ? maxReplicas : undefined;
 
-  for (const { fallback, path } of fallbacks(ctx)) {
+  for (const { fallback, path } of ctx.fallbacks) {
     const replicas = fallback.replicas;
     if (!isNumber(replicas) || replicas <= 0) continue;
     if (max !== undefined && max > 0 && replicas > max) {
