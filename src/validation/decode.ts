@@ -97,7 +97,7 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
     if (!hasOwnProperty.call(source, name)) continue;
     i++;
     const raw = source[name];
-    const field = type.fieldMap.get(name);
+    const field = type.fields[name];
     if (!field) {
       const fieldPath = child(pathAt(ctx, depth), name);
       const suggestion = closestName(name, Object.keys(type.fields));
