@@ -18,7 +18,7 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
     const source = field ? metric[field] : undefined;
     if (!field || !isObject(source)) continue;
     const sourcePath = child(path, field);
-    if (isObject(source.target)) checkTarget(ctx, field, source.target, child(sourcePath, 'target'));
+    if (isObject(source.target)) checkTarget(ctx, field, source.target, sourcePath);
     const identifier = source.metric;
     if (isObject(identifier) && isObject(identifier.selector)) {
       checkSelector(ctx, identifier.selector, child(child(sourcePath, 'metric'), 'selector'));
@@ -36,24 +36,26 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
  * and friends): an Object metric picks its field by `type` and fails when that field is unset;
  * the other sources read their fields and ignore `type`.
  */
-function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, path: string): void {
+function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, sourcePath: string): void {
+  // Built only for a finding: this runs for every metric of every HPA.
+  const path = (field: string) => child(sourcePath, `target.${field}`);
   const type = target.type;
   const set = TARGET_FIELDS.filter(f => target[f] !== undefined);
   if (source === 'object') {
     if (type === 'Utilization') {
-      ctx.out.invalid('HPA202', child(path, 'type'), type,
+      ctx.out.invalid('HPA202', path('type'), type,
         'Utilization is a percentage of resource requests: the controller fails on an Object metric with "invalid object metric source"',
         'use MetricTarget.value() or MetricTarget.averageValue()');
       return;
     }
     if (target.value !== undefined && target.averageValue !== undefined) {
-      ctx.out.forbidden('HPA204', child(path, type === 'AverageValue' ? 'value' : 'averageValue'),
+      ctx.out.forbidden('HPA204', path(type === 'AverageValue' ? 'value' : 'averageValue'),
         `value and averageValue are both set: the controller reads only the one type ${JSON.stringify(type)} names`);
       return;
     }
     const expected = isString(type) ? TARGET_FIELD[type] : undefined;
     if (expected && set.length > 0 && !set.includes(expected)) {
-      ctx.out.invalid('HPA201', child(path, 'type'), type,
+      ctx.out.invalid('HPA201', path('type'), type,
         `does not match the target field that is set (${set.join(', ')}): the controller fails with "invalid object metric source"`,
         `set type to ${typesOf(set)}, or set ${expected}`);
     }
@@ -61,7 +63,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
   }
   if (!RESOURCE_SOURCES.has(source) && (type === 'Utilization' || target.averageUtilization !== undefined)) {
     const field = type === 'Utilization' ? 'type' : 'averageUtilization';
-    ctx.out.invalid('HPA410', child(path, field), field === 'type' ? type : target.averageUtilization,
+    ctx.out.invalid('HPA410', path(field), field === 'type' ? type : target.averageUtilization,
       `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics: on ${source} metrics the controller ignores it and reads ${source === 'pods' ? 'averageValue' : set.filter(f => f !== 'averageUtilization').join(' and ') || 'value or averageValue'}`,
       source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOf(set).replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
     return;
@@ -69,7 +71,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
   const expected = isString(type) ? TARGET_FIELD[type] : undefined;
   if (!expected) return; // an unknown type is the API server's error (HPA115)
   if (set.length > 0 && !set.includes(expected)) {
-    ctx.out.invalid('HPA410', child(path, 'type'), type,
+    ctx.out.invalid('HPA410', path('type'), type,
       `does not match the target field that is set (${set.join(', ')}): the controller ignores type and reads ${set.join(' and ')}`,
       `set type to ${typesOf(set)}`);
   }
