@@ -169,7 +169,9 @@ function hasOwnField(map: object): boolean {
 function hasGoInterfaceKey(value: unknown, depth: number): boolean {
   if (depth > 1 || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const k in value) {
-    if (k === GO_INTERFACE_KEY || hasGoInterfaceKey((value as { [key: string]: unknown })[k], depth + 1)) return true;
+    if (k === GO_INTERFACE_KEY) return true;
+    const v = (value as { [key: string]: unknown })[k];
+    if (typeof v === 'object' && hasGoInterfaceKey(v, depth + 1)) return true;
   }
   return false;
 }
