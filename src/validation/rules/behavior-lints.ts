@@ -106,9 +106,12 @@ function wrappedPodsLimit(ctx: RuleContext, up: Rules, min: number, max: number)
   const lo = Math.max(min, 1);
   const hi = max - 1;
   if (lo > hi) return;
-  const wraps = (p: Policy) => p.type === 'Pods' && lo + p.value > INT32_MAX;
-  if (!up.policies.some(wraps)) return;
-  const wrapped = up.policies.map((p, i) => ({ p, i })).filter(x => wraps(x.p));
+  const wrapped: Array<{ p: Policy; i: number }> = [];
+  for (let i = 0; i < up.policies.length; i++) {
+    const p = up.policies[i];
+    if (p.type === 'Pods' && lo + p.value > INT32_MAX) wrapped.push({ p, i });
+  }
+  if (wrapped.length === 0) return;
   if (up.selectPolicy === 'Max' && wrapped.length < up.policies.length) return;
   const counts = lo === hi ? `at ${lo} replica${lo === 1 ? '' : 's'}` : `at every count from ${lo} to ${hi}`;
   const why = up.selectPolicy === 'Min' ? 'selectPolicy Min picks this negative limit' : 'every scale-up policy wraps';

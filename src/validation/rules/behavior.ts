@@ -48,23 +48,27 @@ function checkRules(ctx: RuleContext, rules: { [key: string]: any }, path: strin
   }
 }
 
-/** Policy `i` of the rules at `rulesPath` (its path is built only for a finding). */
+/** The path of `field` of policy `i` of the rules at `rulesPath`, built only for a finding. */
+function policyPath(rulesPath: string, i: number, field: string): string {
+  return child(index(child(rulesPath, 'policies'), i), field);
+}
+
+/** Policy `i` of the rules at `rulesPath`. */
 function checkPolicy(ctx: RuleContext, policy: { [key: string]: any }, rulesPath: string, i: number): void {
-  const path = () => index(child(rulesPath, 'policies'), i);
   const type = policy.type ?? '';
   if (isString(type) && !POLICY_TYPES.includes(type)) {
-    ctx.out.unsupported('HPA121', child(path(), 'type'), type, POLICY_TYPES);
+    ctx.out.unsupported('HPA121', policyPath(rulesPath, i, 'type'), type, POLICY_TYPES);
   }
   const value = policy.value ?? 0;
   if (isNumber(value) && value <= 0) {
-    ctx.out.invalid('HPA122', child(path(), 'value'), value, 'must be greater than zero');
+    ctx.out.invalid('HPA122', policyPath(rulesPath, i, 'value'), value, 'must be greater than zero');
   }
   const period = policy.periodSeconds ?? 0;
   if (isNumber(period)) {
     if (period <= 0) {
-      ctx.out.invalid('HPA123', child(path(), 'periodSeconds'), period, 'must be greater than zero');
+      ctx.out.invalid('HPA123', policyPath(rulesPath, i, 'periodSeconds'), period, 'must be greater than zero');
     } else if (period > MAX_PERIOD_SECONDS) {
-      ctx.out.invalid('HPA123', child(path(), 'periodSeconds'), period, `must be less than or equal to ${MAX_PERIOD_SECONDS}`,
+      ctx.out.invalid('HPA123', policyPath(rulesPath, i, 'periodSeconds'), period, `must be less than or equal to ${MAX_PERIOD_SECONDS}`,
         `use a period of at most ${MAX_PERIOD_SECONDS}s`);
     }
   }

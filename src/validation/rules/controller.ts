@@ -5,7 +5,7 @@
 import { child, index, key } from '../issue-list';
 import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
-import { SOURCE_FIELDS } from './metrics';
+import { SOURCE_FIELDS, targetPath } from './metrics';
 import { isObject, isString } from '../../model/values';
 
 const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
@@ -37,25 +37,23 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
  * the other sources read their fields and ignore `type`.
  */
 function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, sourcePath: string): void {
-  // Built only for a finding: this runs for every metric of every HPA.
-  const path = (field: string) => child(sourcePath, `target.${field}`);
   const type = target.type;
-  const set = TARGET_FIELDS.filter(f => target[f] !== undefined);
+  const set = fieldsSet(target);
   if (source === 'object') {
     if (type === 'Utilization') {
-      ctx.out.invalid('HPA202', path('type'), type,
+      ctx.out.invalid('HPA202', targetPath(sourcePath, 'type'), type,
         'Utilization is a percentage of resource requests: the controller fails on an Object metric with "invalid object metric source"',
         'use MetricTarget.value() or MetricTarget.averageValue()');
       return;
     }
     if (target.value !== undefined && target.averageValue !== undefined) {
-      ctx.out.forbidden('HPA204', path(type === 'AverageValue' ? 'value' : 'averageValue'),
+      ctx.out.forbidden('HPA204', targetPath(sourcePath, type === 'AverageValue' ? 'value' : 'averageValue'),
         `value and averageValue are both set: the controller reads only the one type ${JSON.stringify(type)} names`);
       return;
     }
     const expected = isString(type) ? TARGET_FIELD[type] : undefined;
     if (expected && set.length > 0 && !set.includes(expected)) {
-      ctx.out.invalid('HPA201', path('type'), type,
+      ctx.out.invalid('HPA201', targetPath(sourcePath, 'type'), type,
         `does not match the target field that is set (${set.join(', ')}): the controller fails with "invalid object metric source"`,
         `set type to ${typesOf(set)}, or set ${expected}`);
     }
@@ -63,7 +61,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
   }
   if (!RESOURCE_SOURCES.has(source) && (type === 'Utilization' || target.averageUtilization !== undefined)) {
     const field = type === 'Utilization' ? 'type' : 'averageUtilization';
-    ctx.out.invalid('HPA410', path(field), field === 'type' ? type : target.averageUtilization,
+    ctx.out.invalid('HPA410', targetPath(sourcePath, field), field === 'type' ? type : target.averageUtilization,
       `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics: on ${source} metrics the controller ignores it and reads ${source === 'pods' ? 'averageValue' : set.filter(f => f !== 'averageUtilization').join(' and ') || 'value or averageValue'}`,
       source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOf(set).replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
     return;
@@ -71,10 +69,23 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
   const expected = isString(type) ? TARGET_FIELD[type] : undefined;
   if (!expected) return; // an unknown type is the API server's error (HPA115)
   if (set.length > 0 && !set.includes(expected)) {
-    ctx.out.invalid('HPA410', path('type'), type,
+    ctx.out.invalid('HPA410', targetPath(sourcePath, 'type'), type,
       `does not match the target field that is set (${set.join(', ')}): the controller ignores type and reads ${set.join(' and ')}`,
       `set type to ${typesOf(set)}`);
   }
+}
+
+/** Every subset of `TARGET_FIELDS`, in its order, by bit mask (bit `i` for `TARGET_FIELDS[i]`). */
+const TARGET_FIELD_SUBSETS: ReadonlyArray<readonly string[]> = Array.from({ length: 1 << TARGET_FIELDS.length },
+  (_, mask) => TARGET_FIELDS.filter((_f, i) => mask & (1 << i)));
+
+/** The target fields that are set, in `TARGET_FIELDS` order (a shared list, not to be changed). */
+function fieldsSet(target: { [key: string]: any }): readonly string[] {
+  let mask = 0;
+  for (let i = 0; i < TARGET_FIELDS.length; i++) {
+    if (target[TARGET_FIELDS[i]] !== undefined) mask |= 1 << i;
+  }
+  return TARGET_FIELD_SUBSETS[mask];
 }
 
 /** The types that name the fields of `set`, for a finding: `"Value" or "AverageValue"`. */

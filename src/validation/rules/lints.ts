@@ -81,12 +81,13 @@ function typeShared(metrics: RuleContext['metrics'], i: number): boolean {
 
 function checkDuplicateMetrics(ctx: RuleContext): void {
   if (ctx.metrics.length < 2) return;
-  const seen = new Map<string, string>();
+  let seen: Map<string, string> | undefined;
   for (let i = 0; i < ctx.metrics.length; i++) {
     const { metric, path } = ctx.metrics[i];
     if (!typeShared(ctx.metrics, i)) continue;
     const key = metricKey(metric);
     if (key === undefined) continue;
+    seen ??= new Map();
     const first = seen.get(key);
     if (first === undefined) {
       seen.set(key, path);

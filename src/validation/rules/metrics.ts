@@ -134,6 +134,11 @@ function checkIdentifier(ctx: RuleContext, identifier: unknown, sourcePath: stri
   }
 }
 
+/** The path of `field` of the target of the source at `sourcePath`, built only for a finding. */
+export function targetPath(sourcePath: string, field: string): string {
+  return child(sourcePath, `target.${field}`);
+}
+
 const TARGET_TYPES = ['Utilization', 'Value', 'AverageValue'];
 const QUANTITY_TARGET_FIELDS = ['value', 'averageValue'];
 
@@ -142,27 +147,26 @@ const QUANTITY_TARGET_FIELDS = ['value', 'averageValue'];
  * (empty when absent) for the source's checks.
  */
 function checkTarget(ctx: RuleContext, target: unknown, sourcePath: string): { [key: string]: any } {
-  const path = (field: string) => child(sourcePath, `target.${field}`);
   const t = isObject(target) ? target : {};
   if (t.type === undefined || t.type === '') {
-    ctx.out.required('HPA115', path('type'), 'must specify a metric target type');
+    ctx.out.required('HPA115', targetPath(sourcePath, 'type'), 'must specify a metric target type');
   }
   if (isString(t.type) && !TARGET_TYPES.includes(t.type)) {
-    ctx.out.invalid('HPA115', path('type'), t.type, 'must be either Utilization, Value, or AverageValue');
+    ctx.out.invalid('HPA115', targetPath(sourcePath, 'type'), t.type, 'must be either Utilization, Value, or AverageValue');
   } else if (t.type === undefined) {
-    ctx.out.invalid('HPA115', path('type'), '', 'must be either Utilization, Value, or AverageValue');
+    ctx.out.invalid('HPA115', targetPath(sourcePath, 'type'), '', 'must be either Utilization, Value, or AverageValue');
   }
   for (const field of QUANTITY_TARGET_FIELDS) {
     const q = t[field];
     if (isString(q) || isNumber(q)) {
       const parsed = parseQuantity(q);
       if (parsed.ok && parsed.sign !== 1) {
-        ctx.out.invalid('HPA116', path(field), q, 'must be positive');
+        ctx.out.invalid('HPA116', targetPath(sourcePath, field), q, 'must be positive');
       }
     }
   }
   if (isNumber(t.averageUtilization) && t.averageUtilization < 1) {
-    ctx.out.invalid('HPA116', path('averageUtilization'), t.averageUtilization, 'must be greater than 0');
+    ctx.out.invalid('HPA116', targetPath(sourcePath, 'averageUtilization'), t.averageUtilization, 'must be greater than 0');
   }
   return t;
 }
