@@ -144,16 +144,15 @@ function acceptedRules(rules: unknown, raw: unknown): Rules | undefined {
   if (selectPolicy !== 'Max' && selectPolicy !== 'Min' && selectPolicy !== 'Disabled') return undefined;
   if (window !== undefined && !(isCount(window) && window <= MAX_STABILIZATION_WINDOW_SECONDS)) return undefined;
   if (!Array.isArray(policies) || policies.length === 0) return undefined;
-  const accepted: Policy[] = [];
   for (const p of policies) {
     if (!isObject(p) || (p.type !== 'Pods' && p.type !== 'Percent')) return undefined;
     if (!isCount(p.value) || p.value < 1 || p.value > INT32_MAX) return undefined;
     if (!isCount(p.periodSeconds) || p.periodSeconds < 1 || p.periodSeconds > MAX_PERIOD_SECONDS) return undefined;
-    accepted.push({ type: p.type, value: p.value, periodSeconds: p.periodSeconds });
   }
   return {
     selectPolicy,
-    policies: accepted,
+    // Every policy is now known to be a Policy: read in place, not copied.
+    policies: policies as Policy[],
     stabilizationWindowSeconds: window,
     policiesSet: isObject(raw) && raw.policies !== undefined,
     rawPolicies: policies,
