@@ -69,6 +69,8 @@ export class ClusterProfile {
   public readonly fallbackFormat: ExternalFallbackFormat;
   private readonly gates: { [gate: string]: boolean };
   private readonly minorNumber: number | undefined;
+  /** Whether each known gate is on, worked out once: the validator asks for every manifest. */
+  private readonly knownGatesEnabled: ReadonlyMap<string, boolean>;
   private problems?: Array<[string, unknown, string]>;
 
   private constructor(options: ClusterProfileOptions) {
@@ -76,6 +78,7 @@ export class ClusterProfile {
     this.gates = { ...(options.featureGates ?? {}) };
     this.fallbackFormat = options.fallbackFormat ?? ExternalFallbackFormat.FAILURE_DURATION;
     this.minorNumber = parseMinor(this.version);
+    this.knownGatesEnabled = new Map(KNOWN_GATES.map(gate => [gate, this.gateEnabled(gate)]));
   }
 
   /** Makes this profile apply to every HPA at or below `scope` that sets no `cluster` of its own. */
@@ -93,6 +96,10 @@ export class ClusterProfile {
 
   /** Whether `gate` is on in this cluster: the override if given, else the release's default. */
   public isGateEnabled(gate: string): boolean {
+    return this.knownGatesEnabled.get(gate) ?? this.gateEnabled(gate);
+  }
+
+  private gateEnabled(gate: string): boolean {
     if (gateState(gate, this.minor).stage === GateStage.GA) return true;
     const override = this.gates[gate];
     if (typeof override === 'boolean') {

@@ -9,11 +9,13 @@
 import { ClusterProfile } from '../cluster-profile';
 import { hpaSchema } from './hpa-schema';
 import { child, ErrorType, index, IssueList, key } from './issue-list';
-import { DecodeContext, ObjectType, Type } from './schema';
+import { ArrayType, DecodeContext, ObjectType, Type } from './schema';
 import { parseGoDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
 import { closestName } from '../private/closest-name';
 import { INT32_MAX } from '../private/constants';
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** Stands for a value that failed decoding: present, but not checked further. */
 export const BAD: unique symbol = Symbol('invalid value');
@@ -24,75 +26,90 @@ export const BAD: unique symbol = Symbol('invalid value');
  */
 export function decode(manifest: unknown, profile: ClusterProfile, out: IssueList): any {
   const apiVersion = manifest !== null && typeof manifest === 'object' ? (manifest as { apiVersion?: unknown }).apiVersion : undefined;
-  return decodeValue(manifest, hpaSchema(apiVersion, profile.fallbackFormat), '', undefined, { profile, out });
+  return decodeValue(manifest, hpaSchema(apiVersion, profile.fallbackFormat), { profile, out, names: [] }, 0);
 }
 
-/** The path of `name` (a field, or an index) below `parent`; built only when it is needed. */
-function pathOf(parent: string, name: string | number | undefined): string {
-  if (name === undefined) return parent;
-  return typeof name === 'number' ? index(parent, name) : child(parent, name);
+/** What decoding one manifest knows: the schema's context, and the names on the way to the value. */
+interface Decoding extends DecodeContext {
+  /**
+   * The field names and list indexes from the root to the value being decoded (the first `depth`
+   * of them), from which its path is built only when there is an issue to report.
+   */
+  readonly names: Array<string | number>;
 }
 
-function decodeValue(value: unknown, type: Type, parent: string, name: string | number | undefined, ctx: DecodeContext): any {
+/** The path of the value `depth` names below the root (`spec.metrics[0]`). */
+function pathAt(ctx: Decoding, depth: number): string {
+  let path = '';
+  for (let i = 0; i < depth; i++) {
+    const name = ctx.names[i];
+    path = typeof name === 'number' ? index(path, name) : child(path, name);
+  }
+  return path;
+}
+
+function decodeValue(value: unknown, type: Type, ctx: Decoding, depth: number): any {
   if (value === null || value === undefined) return undefined;
+  if (typeof type !== 'string') return 'items' in type ? decodeList(value, type, ctx, depth) : decodeObject(value, type, ctx, depth);
   switch (type) {
     case 'any':
       return value;
     case 'string':
-      return typeof value === 'string' ? value : bad(ctx, pathOf(parent, name), value, 'must be a string');
+      return typeof value === 'string' ? value : bad(ctx, pathAt(ctx, depth), value, 'must be a string');
     case 'int32':
-      return isInteger(value) && value >= -INT32_MAX - 1 && value <= INT32_MAX
+      return isInt32(value)
         ? value
-        : bad(ctx, pathOf(parent, name), value,
-          isInteger(value) ? `must fit in a 32-bit integer (${-INT32_MAX - 1} to ${INT32_MAX})` : 'must be an integer');
+        : bad(ctx, pathAt(ctx, depth), value, isInteger(value) ? `must fit in a 32-bit integer (${-INT32_MAX - 1} to ${INT32_MAX})` : 'must be an integer');
     case 'int64':
-      return isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? value : bad(ctx, pathOf(parent, name), value, 'must be a 64-bit integer');
+      return isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? value : bad(ctx, pathAt(ctx, depth), value, 'must be a 64-bit integer');
     case 'quantity':
-      return decodeQuantity(value, parent, name, ctx);
+      return decodeQuantity(value, ctx, depth);
     case 'duration':
       return typeof value === 'string' && parseGoDuration(value).ok
         ? value
-        : bad(ctx, pathOf(parent, name), value, 'must be a duration such as "3m", "90s" or "1h30m"');
+        : bad(ctx, pathAt(ctx, depth), value, 'must be a duration such as "3m", "90s" or "1h30m"');
     case 'stringMap':
-      return decodeStringMap(value, pathOf(parent, name), ctx);
+      return decodeStringMap(value, ctx, depth);
   }
-  const path = pathOf(parent, name);
-  if ('items' in type) {
-    if (!Array.isArray(value)) return bad(ctx, path, value, 'must be a list');
-    let result: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      // Go's JSON decoder turns a null list entry into the zero value, which is then validated.
-      const decoded = decodeValue(item ?? zeroValue(type.items), type.items, path, i, ctx);
-      if (decoded !== item && !result) result = value.slice(0, i);
-      if (result) result.push(decoded);
-    }
-    return result ?? value;
-  }
-  return decodeObject(value, type, path, ctx);
 }
 
-function decodeObject(value: unknown, type: ObjectType, path: string, ctx: DecodeContext): any {
-  if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object');
+function decodeList(value: unknown, type: ArrayType, ctx: Decoding, depth: number): any {
+  if (!Array.isArray(value)) return bad(ctx, pathAt(ctx, depth), value, 'must be a list');
+  let result: unknown[] | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    ctx.names[depth] = i;
+    // Go's JSON decoder turns a null list entry into the zero value, which is then validated.
+    const decoded = decodeValue(item ?? zeroValue(type.items), type.items, ctx, depth + 1);
+    if (decoded !== item && !result) result = value.slice(0, i);
+    if (result) result.push(decoded);
+  }
+  return result ?? value;
+}
+
+function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: number): any {
+  if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, pathAt(ctx, depth), value, 'must be an object');
   const source = value as { [name: string]: unknown };
   let result: { [name: string]: unknown } | undefined;
-  const names = Object.keys(source);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
+  // The own keys in Object.keys order, without building that array for every object.
+  let i = -1;
+  for (const name in source) {
+    if (!hasOwnProperty.call(source, name)) continue;
+    i++;
     const raw = source[name];
-    const field = type.fieldMap.get(name);
+    const field = type.fields[name];
     if (!field) {
-      const fieldPath = child(path, name);
+      const fieldPath = child(pathAt(ctx, depth), name);
       const suggestion = closestName(name, Object.keys(type.fields));
       ctx.out.unknownField('HPA126', fieldPath, `strict decoding error: unknown field "${fieldPath}"`,
         suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`);
-      result ??= copyUpTo(source, names, i);
+      result ??= copyUpTo(source, i);
       continue;
     }
     const unavailable = raw == null || !field.available ? undefined : field.available(ctx);
     if (unavailable) {
       if (!unavailable.silent) {
-        const fieldPath = child(path, name);
+        const fieldPath = child(pathAt(ctx, depth), name);
         if (unavailable.droppedSilently) {
           ctx.out.add(unavailable.ruleId, fieldPath, ErrorType.DROPPED, undefined, unavailable.detail, unavailable.fix);
         } else {
@@ -100,44 +117,52 @@ function decodeObject(value: unknown, type: ObjectType, path: string, ctx: Decod
         }
       }
       if (unavailable.dropped) {
-        result ??= copyUpTo(source, names, i);
+        result ??= copyUpTo(source, i);
         continue;
       }
     }
-    const decoded = decodeValue(raw, field.type, path, name, ctx);
-    if (decoded !== raw) result ??= copyUpTo(source, names, i);
+    if (field.type === 'string' ? typeof raw === 'string' : field.type === 'int32' && isInt32(raw)) {
+      // The most common fields, decoded unchanged without a call.
+      if (result) result[name] = raw;
+      continue;
+    }
+    ctx.names[depth] = name;
+    const decoded = decodeValue(raw, field.type, ctx, depth + 1);
+    if (decoded !== raw) result ??= copyUpTo(source, i);
     if (result && decoded !== undefined) result[name] = decoded;
   }
   return result ?? value;
 }
 
-/** The fields before `names[end]`: all decoded unchanged, or the copy would have started earlier. */
-function copyUpTo(source: { [name: string]: unknown }, names: string[], end: number): { [name: string]: unknown } {
+/** The first `end` own fields: all decoded unchanged, or the copy would have started earlier. */
+function copyUpTo(source: { [name: string]: unknown }, end: number): { [name: string]: unknown } {
   const copy: { [name: string]: unknown } = {};
+  const names = Object.keys(source);
   for (let i = 0; i < end; i++) copy[names[i]] = source[names[i]];
   return copy;
 }
 
-function decodeQuantity(value: unknown, parent: string, name: string | number | undefined, ctx: DecodeContext): unknown {
+function decodeQuantity(value: unknown, ctx: Decoding, depth: number): unknown {
   if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-    return bad(ctx, pathOf(parent, name), value, 'must be a quantity: a string such as "500m" or "1Gi", or a number');
+    return bad(ctx, pathAt(ctx, depth), value, 'must be a quantity: a string such as "500m" or "1Gi", or a number');
   }
   const parsed = parseQuantity(value);
   if (!parsed.ok) {
-    ctx.out.invalid('HPA125', pathOf(parent, name), value, parsed.error, 'write a quantity such as "100", "500m", "0.5" or "1Gi"');
+    ctx.out.invalid('HPA125', pathAt(ctx, depth), value, parsed.error, 'write a quantity such as "100", "500m", "0.5" or "1Gi"');
     return BAD;
   }
   return value;
 }
 
-function decodeStringMap(value: unknown, path: string, ctx: DecodeContext): unknown {
-  if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, path, value, 'must be an object of strings');
+function decodeStringMap(value: unknown, ctx: Decoding, depth: number): unknown {
+  if (typeof value !== 'object' || Array.isArray(value)) return bad(ctx, pathAt(ctx, depth), value, 'must be an object of strings');
   const source = value as { [k: string]: unknown };
   for (const k in source) {
     const v = source[k];
     if (typeof v !== 'string') {
       // Rare: copy, dropping nulls and marking non-strings.
       const result: { [k: string]: unknown } = {};
+      const path = pathAt(ctx, depth);
       for (const [k2, v2] of Object.entries(source)) {
         if (v2 == null) continue;
         result[k2] = typeof v2 === 'string' ? v2 : bad(ctx, key(path, k2), v2, 'must be a string');
@@ -157,6 +182,10 @@ function zeroValue(type: Type): unknown {
 function bad(ctx: DecodeContext, path: string, value: unknown, detail: string): typeof BAD {
   ctx.out.invalid('HPA127', path || '<root>', value, detail);
   return BAD;
+}
+
+function isInt32(value: unknown): value is number {
+  return isInteger(value) && value >= -INT32_MAX - 1 && value <= INT32_MAX;
 }
 
 function isInteger(value: unknown): value is number {

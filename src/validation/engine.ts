@@ -14,7 +14,7 @@ import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
 import { checkAgainstWorkload, reportDuplicateTarget } from './rules/cross-object';
-import { checkFallbacks } from './rules/fallback';
+import { checkFallbacks, fallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
 import { convertToV2 } from '../model/api-versions';
@@ -73,7 +73,7 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
     reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.duplicateOf);
   }
   const ruleLevels = options.ruleLevels ?? {};
-  checkRuleLevels(ruleLevels, extra);
+  if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);
   const objectLevels = annotationRuleLevels(manifest, extra);
   const all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
   return all.length > 0 ? applyRuleLevels(all, { ...ruleLevels, ...objectLevels }) : all;
@@ -106,10 +106,10 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   if (Array.isArray(spec.metrics)) {
     for (let i = 0; i < spec.metrics.length; i++) {
       const metric = spec.metrics[i];
-      if (isObject(metric)) metrics.push({ metric, path: `spec.metrics[${i}]` });
+      if (isObject(metric)) metrics.push({ metric, path: metricPath(i) });
     }
   }
-  const ctx: RuleContext = { profile, out, manifest, spec, metrics };
+  const ctx: RuleContext = { profile, out, manifest, spec, metrics, fallbacks: fallbacks(metrics) };
 
   checkMetadata(ctx);
   if (manifest.spec === undefined) out.required('HPA100', 'spec', 'must be set');
@@ -124,6 +124,13 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   checkBehaviorLints(ctx);
 }
 
+/** `spec.metrics[i]` for the first few indexes, built once: every manifest has metrics there. */
+const METRIC_PATHS = Array.from({ length: 16 }, (_, i) => index('spec.metrics', i));
+
+function metricPath(i: number): string {
+  return i < METRIC_PATHS.length ? METRIC_PATHS[i] : index('spec.metrics', i);
+}
+
 const MANIFEST_FIX = 'give the HorizontalPodAutoscaler\'s fields as a map with string keys (in Go a map[string]interface{}, as gopkg.in/yaml.v3 decodes, or a pointer to a struct with json tags), or its YAML text to HpaValidator.validateYaml';
 /** What the Go jsii runtime sends for a map key that is not a string. */
 const GO_INTERFACE_KEY = '<interface {} Value>';
@@ -134,7 +141,7 @@ const GO_INTERFACE_KEY = '<interface {} Value>';
  * runtime passes as "<interface {} Value>".
  */
 function unreadable(manifest: unknown, out: IssueList): boolean {
-  if (isObject(manifest) && Object.keys(manifest).length === 0) {
+  if (isObject(manifest) && !hasOwnField(manifest)) {
     out.required('HPA100', '<root>', 'the manifest has no fields', MANIFEST_FIX);
     return true;
   }
@@ -147,6 +154,14 @@ function unreadable(manifest: unknown, out: IssueList): boolean {
   return true;
 }
 
+/** Whether `map` has a field of its own (an own enumerable key), without listing them. */
+function hasOwnField(map: object): boolean {
+  for (const k in map) {
+    if (Object.prototype.hasOwnProperty.call(map, k)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether the root map or a map right below it has such keys: gopkg.in/yaml.v2 decodes every map
  * of a document as map[interface{}]interface{}, so looking further down would find nothing new.
@@ -154,7 +169,9 @@ function unreadable(manifest: unknown, out: IssueList): boolean {
 function hasGoInterfaceKey(value: unknown, depth: number): boolean {
   if (depth > 1 || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const k in value) {
-    if (k === GO_INTERFACE_KEY || hasGoInterfaceKey((value as { [key: string]: unknown })[k], depth + 1)) return true;
+    if (k === GO_INTERFACE_KEY) return true;
+    const v = (value as { [key: string]: unknown })[k];
+    if (typeof v === 'object' && hasGoInterfaceKey(v, depth + 1)) return true;
   }
   return false;
 }

@@ -14,6 +14,9 @@ const QUALIFIED_NAME = new RegExp(`^${QUALIFIED_NAME_FMT}$`);
 const LABEL_VALUE_FMT = `(${QUALIFIED_NAME_FMT})?`;
 const LABEL_VALUE = new RegExp(`^${LABEL_VALUE_FMT}$`);
 
+/** What a valid value's check returns (shared, not to be changed). */
+const NO_ERRORS: readonly string[] = [];
+
 function maxLenError(n: number): string {
   return `must be no more than ${n} characters`;
 }
@@ -54,8 +57,9 @@ export function objectNameErrors(value: string, prefix: boolean): string[] {
 }
 
 /** `content.IsPathSegmentName`: kinds, names and metric names end up in URL paths. */
-export function pathSegmentErrors(value: string): string[] {
+export function pathSegmentErrors(value: string): readonly string[] {
   if (value === '.' || value === '..') return [`may not be '${value}'`];
+  if (!value.includes('/') && !value.includes('%')) return NO_ERRORS;
   const errs: string[] = [];
   for (const c of ['/', '%']) {
     if (value.includes(c)) errs.push(`may not contain '${c}'`);

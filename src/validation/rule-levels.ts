@@ -11,6 +11,9 @@ import { Severity, ValidationIssue } from './validation-issue';
 /** Rule levels by rule id. */
 export type LevelsByRule = { readonly [ruleId: string]: RuleLevel };
 
+/** No rule levels (one object for every manifest without the annotation). */
+const NO_LEVELS: LevelsByRule = Object.freeze({});
+
 /** The levels a rule may be set to. */
 export const RULE_LEVEL_VALUES: readonly string[] = Object.values(RuleLevel);
 
@@ -65,14 +68,14 @@ export function parseRuleLevelList(text: string): { levels: { [ruleId: string]: 
  * The levels the manifest's `cdk8s-hpa.io/rules` annotation sets; its problems are reported
  * (HPA000) on the annotation.
  */
-export function annotationRuleLevels(manifest: unknown, out: IssueList): { [ruleId: string]: RuleLevel } {
+export function annotationRuleLevels(manifest: unknown, out: IssueList): LevelsByRule {
   const annotations = (manifest as any)?.metadata?.annotations;
-  if (annotations === null || typeof annotations !== 'object' || !(RULES_ANNOTATION in annotations)) return {};
+  if (annotations === null || typeof annotations !== 'object' || !(RULES_ANNOTATION in annotations)) return NO_LEVELS;
   const path = key('metadata.annotations', RULES_ANNOTATION);
   const text = annotations[RULES_ANNOTATION];
   if (typeof text !== 'string') {
     out.invalid('HPA000', path, text, 'must be a string of RULE=LEVEL items separated by commas, such as "HPA404=off,HPA402=error"');
-    return {};
+    return NO_LEVELS;
   }
   const { levels, problems } = parseRuleLevelList(text);
   for (const [item, why] of problems) out.invalid('HPA000', path, item, why, 'write RULE=LEVEL items, such as "HPA404=off,HPA402=error"');

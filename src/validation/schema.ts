@@ -31,9 +31,8 @@ export interface Unavailable {
 export type Scalar = 'string' | 'int32' | 'int64' | 'quantity' | 'duration' | 'any' | 'stringMap';
 export type Type = Scalar | ObjectType | ArrayType;
 export interface ObjectType {
-  readonly fields: { readonly [name: string]: Field };
-  /** The same fields, for fast look-ups. */
-  readonly fieldMap: ReadonlyMap<string, Field>;
+  /** The fields by name, in a map without a prototype: only a field's own name finds it. */
+  readonly fields: { readonly [name: string]: Field | undefined };
 }
 export interface ArrayType { readonly items: Type }
 export interface Field {
@@ -43,8 +42,9 @@ export interface Field {
 
 export const f = (type: Type, available?: (ctx: DecodeContext) => Unavailable | undefined): Field => ({ type, available });
 export const obj = (fields: { [name: string]: Type | Field }): ObjectType => {
-  const entries = Object.entries(fields).map(([n, t]): [string, Field] => [n, isField(t) ? t : f(t)]);
-  return { fields: Object.fromEntries(entries), fieldMap: new Map(entries) };
+  const byName: { [name: string]: Field } = Object.create(null);
+  for (const [n, t] of Object.entries(fields)) byName[n] = isField(t) ? t : f(t);
+  return { fields: byName };
 };
 export const arr = (items: Type): ArrayType => ({ items });
 export function isField(t: Type | Field): t is Field {

@@ -41,7 +41,7 @@
  *   (A stabilization window is independent of the policies' periods, so comparing it with them
  *   says nothing definite; this reading catches a real mistake instead.)
  */
-import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, INT32_MAX, MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES, INT32_MAX, MAX_PERIOD_SECONDS, MAX_STABILIZATION_WINDOW_SECONDS } from '../../private/constants';
 import { child, index } from '../issue-list';
 import { RuleContext } from './context';
 import { isNumber, isObject } from '../../model/values';
@@ -67,8 +67,8 @@ export function checkBehaviorLints(ctx: RuleContext): void {
   const behavior = ctx.spec.behavior;
   if (!isObject(behavior)) return;
   const raw = isObject(ctx.manifest.spec) && isObject(ctx.manifest.spec.behavior) ? ctx.manifest.spec.behavior : {};
-  const up = acceptedRules(behavior.scaleUp, raw.scaleUp);
-  const down = acceptedRules(behavior.scaleDown, raw.scaleDown);
+  const up = ACCEPTED_DEFAULTS.get(behavior.scaleUp) ?? acceptedRules(behavior.scaleUp, raw.scaleUp);
+  const down = ACCEPTED_DEFAULTS.get(behavior.scaleDown) ?? acceptedRules(behavior.scaleDown, raw.scaleDown);
   const { minReplicas: min, maxReplicas: max } = ctx.spec;
   const replicasOk = isNumber(min) && isNumber(max) && Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max > 0 && min <= max;
 
@@ -106,8 +106,11 @@ function wrappedPodsLimit(ctx: RuleContext, up: Rules, min: number, max: number)
   const lo = Math.max(min, 1);
   const hi = max - 1;
   if (lo > hi) return;
-  const wraps = (p: Policy) => p.type === 'Pods' && lo + p.value > INT32_MAX;
-  const wrapped = up.policies.map((p, i) => ({ p, i })).filter(x => wraps(x.p));
+  const wrapped: Array<{ p: Policy; i: number }> = [];
+  for (let i = 0; i < up.policies.length; i++) {
+    const p = up.policies[i];
+    if (p.type === 'Pods' && lo + p.value > INT32_MAX) wrapped.push({ p, i });
+  }
   if (wrapped.length === 0) return;
   if (up.selectPolicy === 'Max' && wrapped.length < up.policies.length) return;
   const counts = lo === hi ? `at ${lo} replica${lo === 1 ? '' : 's'}` : `at every count from ${lo} to ${hi}`;
@@ -141,21 +144,26 @@ function acceptedRules(rules: unknown, raw: unknown): Rules | undefined {
   if (selectPolicy !== 'Max' && selectPolicy !== 'Min' && selectPolicy !== 'Disabled') return undefined;
   if (window !== undefined && !(isCount(window) && window <= MAX_STABILIZATION_WINDOW_SECONDS)) return undefined;
   if (!Array.isArray(policies) || policies.length === 0) return undefined;
-  const accepted: Policy[] = [];
   for (const p of policies) {
     if (!isObject(p) || (p.type !== 'Pods' && p.type !== 'Percent')) return undefined;
     if (!isCount(p.value) || p.value < 1 || p.value > INT32_MAX) return undefined;
     if (!isCount(p.periodSeconds) || p.periodSeconds < 1 || p.periodSeconds > MAX_PERIOD_SECONDS) return undefined;
-    accepted.push({ type: p.type, value: p.value, periodSeconds: p.periodSeconds });
   }
   return {
     selectPolicy,
-    policies: accepted,
+    // Every policy is now known to be a Policy: read in place, not copied.
+    policies: policies as Policy[],
     stabilizationWindowSeconds: window,
     policiesSet: isObject(raw) && raw.policies !== undefined,
     rawPolicies: policies,
   };
 }
+
+/** The server's default rules, accepted once: the defaulted spec has them for every direction a manifest leaves out. */
+const ACCEPTED_DEFAULTS = new Map<unknown, Rules | undefined>([
+  [DEFAULT_SCALE_UP_RULES, acceptedRules(DEFAULT_SCALE_UP_RULES, undefined)],
+  [DEFAULT_SCALE_DOWN_RULES, acceptedRules(DEFAULT_SCALE_DOWN_RULES, undefined)],
+]);
 
 function isCount(value: unknown): value is number {
   return isNumber(value) && Number.isInteger(value) && value >= 0;

@@ -11,9 +11,8 @@ const POLICY_TYPES = ['Percent', 'Pods'];
 export function checkBehavior(ctx: RuleContext): void {
   const behavior = ctx.spec.behavior;
   if (!isObject(behavior)) return;
-  for (const direction of ['scaleUp', 'scaleDown']) {
-    if (isObject(behavior[direction])) checkRules(ctx, behavior[direction], `spec.behavior.${direction}`);
-  }
+  if (isObject(behavior.scaleUp)) checkRules(ctx, behavior.scaleUp, 'spec.behavior.scaleUp');
+  if (isObject(behavior.scaleDown)) checkRules(ctx, behavior.scaleDown, 'spec.behavior.scaleDown');
 }
 
 function checkRules(ctx: RuleContext, rules: { [key: string]: any }, path: string): void {
@@ -36,9 +35,9 @@ function checkRules(ctx: RuleContext, rules: { [key: string]: any }, path: strin
       ctx.out.required('HPA120', child(path, 'policies'), 'must specify at least one Policy',
         'leave policies out to get the server defaults, or give at least one policy');
     }
-    policies.forEach((policy, i) => {
-      if (isObject(policy)) checkPolicy(ctx, policy, index(child(path, 'policies'), i));
-    });
+    for (let i = 0; i < policies.length; i++) {
+      if (isObject(policies[i])) checkPolicy(ctx, policies[i], path, i);
+    }
   }
   const tolerance = rules.tolerance;
   if (isString(tolerance) || isNumber(tolerance)) {
@@ -49,21 +48,27 @@ function checkRules(ctx: RuleContext, rules: { [key: string]: any }, path: strin
   }
 }
 
-function checkPolicy(ctx: RuleContext, policy: { [key: string]: any }, path: string): void {
+/** The path of `field` of policy `i` of the rules at `rulesPath`, built only for a finding. */
+function policyPath(rulesPath: string, i: number, field: string): string {
+  return child(index(child(rulesPath, 'policies'), i), field);
+}
+
+/** Policy `i` of the rules at `rulesPath`. */
+function checkPolicy(ctx: RuleContext, policy: { [key: string]: any }, rulesPath: string, i: number): void {
   const type = policy.type ?? '';
   if (isString(type) && !POLICY_TYPES.includes(type)) {
-    ctx.out.unsupported('HPA121', child(path, 'type'), type, POLICY_TYPES);
+    ctx.out.unsupported('HPA121', policyPath(rulesPath, i, 'type'), type, POLICY_TYPES);
   }
   const value = policy.value ?? 0;
   if (isNumber(value) && value <= 0) {
-    ctx.out.invalid('HPA122', child(path, 'value'), value, 'must be greater than zero');
+    ctx.out.invalid('HPA122', policyPath(rulesPath, i, 'value'), value, 'must be greater than zero');
   }
   const period = policy.periodSeconds ?? 0;
   if (isNumber(period)) {
     if (period <= 0) {
-      ctx.out.invalid('HPA123', child(path, 'periodSeconds'), period, 'must be greater than zero');
+      ctx.out.invalid('HPA123', policyPath(rulesPath, i, 'periodSeconds'), period, 'must be greater than zero');
     } else if (period > MAX_PERIOD_SECONDS) {
-      ctx.out.invalid('HPA123', child(path, 'periodSeconds'), period, `must be less than or equal to ${MAX_PERIOD_SECONDS}`,
+      ctx.out.invalid('HPA123', policyPath(rulesPath, i, 'periodSeconds'), period, `must be less than or equal to ${MAX_PERIOD_SECONDS}`,
         `use a period of at most ${MAX_PERIOD_SECONDS}s`);
     }
   }

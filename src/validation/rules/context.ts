@@ -11,4 +11,6 @@ export interface RuleContext {
   readonly spec: { [key: string]: any };
   /** `spec.metrics` entries that are objects, with their index. */
   readonly metrics: ReadonlyArray<{ readonly metric: { [key: string]: any }; readonly path: string }>;
+  /** The External metrics' fallbacks that are objects, with their paths (`fallbacks()` in fallback.ts). */
+  readonly fallbacks: ReadonlyArray<{ readonly fallback: { [key: string]: any }; readonly path: string }>;
 }

@@ -5,7 +5,7 @@
 import { child, index, key } from '../issue-list';
 import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
-import { SOURCE_FIELDS } from './metrics';
+import { SOURCE_FIELDS, targetPath } from './metrics';
 import { isObject, isString } from '../../model/values';
 
 const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
@@ -18,7 +18,7 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
     const source = field ? metric[field] : undefined;
     if (!field || !isObject(source)) continue;
     const sourcePath = child(path, field);
-    if (isObject(source.target)) checkTarget(ctx, field, source.target, child(sourcePath, 'target'));
+    if (isObject(source.target)) checkTarget(ctx, field, source.target, sourcePath);
     const identifier = source.metric;
     if (isObject(identifier) && isObject(identifier.selector)) {
       checkSelector(ctx, identifier.selector, child(child(sourcePath, 'metric'), 'selector'));
@@ -36,45 +36,61 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
  * and friends): an Object metric picks its field by `type` and fails when that field is unset;
  * the other sources read their fields and ignore `type`.
  */
-function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, path: string): void {
+function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: any }, sourcePath: string): void {
   const type = target.type;
-  const set = TARGET_FIELDS.filter(f => target[f] !== undefined);
-  // Built only for a finding: this runs for every metric of every HPA.
-  const typesOfSet = () => Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ');
+  const set = fieldsSet(target);
   if (source === 'object') {
     if (type === 'Utilization') {
-      ctx.out.invalid('HPA202', child(path, 'type'), type,
+      ctx.out.invalid('HPA202', targetPath(sourcePath, 'type'), type,
         'Utilization is a percentage of resource requests: the controller fails on an Object metric with "invalid object metric source"',
         'use MetricTarget.value() or MetricTarget.averageValue()');
       return;
     }
     if (target.value !== undefined && target.averageValue !== undefined) {
-      ctx.out.forbidden('HPA204', child(path, type === 'AverageValue' ? 'value' : 'averageValue'),
+      ctx.out.forbidden('HPA204', targetPath(sourcePath, type === 'AverageValue' ? 'value' : 'averageValue'),
         `value and averageValue are both set: the controller reads only the one type ${JSON.stringify(type)} names`);
       return;
     }
     const expected = isString(type) ? TARGET_FIELD[type] : undefined;
     if (expected && set.length > 0 && !set.includes(expected)) {
-      ctx.out.invalid('HPA201', child(path, 'type'), type,
+      ctx.out.invalid('HPA201', targetPath(sourcePath, 'type'), type,
         `does not match the target field that is set (${set.join(', ')}): the controller fails with "invalid object metric source"`,
-        `set type to ${typesOfSet()}, or set ${expected}`);
+        `set type to ${typesOf(set)}, or set ${expected}`);
     }
     return;
   }
   if (!RESOURCE_SOURCES.has(source) && (type === 'Utilization' || target.averageUtilization !== undefined)) {
     const field = type === 'Utilization' ? 'type' : 'averageUtilization';
-    ctx.out.invalid('HPA410', child(path, field), field === 'type' ? type : target.averageUtilization,
+    ctx.out.invalid('HPA410', targetPath(sourcePath, field), field === 'type' ? type : target.averageUtilization,
       `Utilization is a percentage of resource requests and only applies to Resource and ContainerResource metrics: on ${source} metrics the controller ignores it and reads ${source === 'pods' ? 'averageValue' : set.filter(f => f !== 'averageUtilization').join(' and ') || 'value or averageValue'}`,
-      source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOfSet().replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
+      source === 'pods' ? 'set type to "AverageValue"' : `set type to ${typesOf(set).replace(/"Utilization"( or )?/, '') || '"Value" or "AverageValue"'}`);
     return;
   }
   const expected = isString(type) ? TARGET_FIELD[type] : undefined;
   if (!expected) return; // an unknown type is the API server's error (HPA115)
   if (set.length > 0 && !set.includes(expected)) {
-    ctx.out.invalid('HPA410', child(path, 'type'), type,
+    ctx.out.invalid('HPA410', targetPath(sourcePath, 'type'), type,
       `does not match the target field that is set (${set.join(', ')}): the controller ignores type and reads ${set.join(' and ')}`,
-      `set type to ${typesOfSet()}`);
+      `set type to ${typesOf(set)}`);
   }
+}
+
+/** Every subset of `TARGET_FIELDS`, in its order, at the position whose binary digit `i` says whether `TARGET_FIELDS[i]` is in it. */
+const TARGET_FIELD_SUBSETS: ReadonlyArray<readonly string[]> = Array.from({ length: 2 ** TARGET_FIELDS.length },
+  (_, position) => TARGET_FIELDS.filter((_f, i) => Math.floor(position / 2 ** i) % 2 === 1));
+
+/** The target fields that are set, in `TARGET_FIELDS` order (a shared list, not to be changed). */
+function fieldsSet(target: { [key: string]: any }): readonly string[] {
+  let position = 0;
+  for (let i = 0; i < TARGET_FIELDS.length; i++) {
+    if (target[TARGET_FIELDS[i]] !== undefined) position += 2 ** i;
+  }
+  return TARGET_FIELD_SUBSETS[position];
+}
+
+/** The types that name the fields of `set`, for a finding: `"Value" or "AverageValue"`. */
+function typesOf(set: readonly string[]): string {
+  return Object.keys(TARGET_FIELD).filter(t => set.includes(TARGET_FIELD[t])).map(t => JSON.stringify(t)).join(' or ');
 }
 
 const OPERATORS = ['DoesNotExist', 'Exists', 'In', 'NotIn'];

@@ -4,10 +4,10 @@ import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { isNumber, isObject, isString } from '../../model/values';
 
-/** Every External metric's fallback, with its path. */
-export function fallbacks(ctx: RuleContext): Array<{ fallback: { [key: string]: any }; path: string }> {
+/** Every External metric's fallback, with its path: `RuleContext.fallbacks`, found once for the rules. */
+export function fallbacks(metrics: RuleContext['metrics']): Array<{ fallback: { [key: string]: any }; path: string }> {
   const result = [];
-  for (const { metric, path } of ctx.metrics) {
+  for (const { metric, path } of metrics) {
     const fallback = isObject(metric.external) ? metric.external.fallback : undefined;
     if (isObject(fallback)) result.push({ fallback, path: `${path}.external.fallback` });
   }
@@ -15,7 +15,7 @@ export function fallbacks(ctx: RuleContext): Array<{ fallback: { [key: string]: 
 }
 
 export function checkFallbacks(ctx: RuleContext): void {
-  for (const { fallback, path } of fallbacks(ctx)) {
+  for (const { fallback, path } of ctx.fallbacks) {
     const replicas = fallback.replicas;
     if (replicas === undefined) {
       ctx.out.required('HPA153', child(path, 'replicas'), 'must specify the fallback replica count', 'ExternalFallback.replicas(n) with n > 0');

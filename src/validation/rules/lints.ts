@@ -1,7 +1,6 @@
 /** Warnings: manifests that work but are likely not what was meant. */
 import { child } from '../issue-list';
 import { RuleContext } from './context';
-import { fallbacks } from './fallback';
 import { SOURCE_FIELDS } from './metrics';
 import { parseGroupVersion, wellKnownApiVersion } from './references';
 import { isNumber, isObject, isString } from '../../model/values';
@@ -13,7 +12,7 @@ export function checkLints(ctx: RuleContext): void {
   const min = isNumber(minReplicas) ? minReplicas : undefined;
   const max = isNumber(maxReplicas) ? maxReplicas : undefined;
 
-  for (const { fallback, path } of fallbacks(ctx)) {
+  for (const { fallback, path } of ctx.fallbacks) {
     const replicas = fallback.replicas;
     if (!isNumber(replicas) || replicas <= 0) continue;
     if (max !== undefined && max > 0 && replicas > max) {
@@ -47,8 +46,9 @@ export function checkLints(ctx: RuleContext): void {
   const known = wellKnownApiVersion(ref.kind);
   if (known && isString(ref.apiVersion)) {
     const parsed = parseGroupVersion(ref.apiVersion);
-    const knownGroup = known.split('/')[0];
-    if ('group' in parsed && parsed.group !== '' && parsed.group !== knownGroup) {
+    // The group has no '/': it is the known one when the known apiVersion starts with it and a '/'.
+    if ('group' in parsed && parsed.group !== '' && !(known.startsWith(parsed.group) && known[parsed.group.length] === '/')) {
+      const knownGroup = known.split('/')[0];
       ctx.out.invalid('HPA405', 'spec.scaleTargetRef.apiVersion', ref.apiVersion,
         `${ref.kind} is served in the ${knownGroup} group: the controller cannot find the scale subresource of a ${ref.kind} in ${parsed.group}`,
         `set apiVersion to "${known}"`);
@@ -71,12 +71,23 @@ function metricKey(metric: { [key: string]: any }): string | undefined {
   }
 }
 
+/** Whether another metric has the type of `metrics[i]`: a key starts with the type, so no other metric can match. */
+function typeShared(metrics: RuleContext['metrics'], i: number): boolean {
+  for (let j = 0; j < metrics.length; j++) {
+    if (j !== i && metrics[j].metric.type === metrics[i].metric.type) return true;
+  }
+  return false;
+}
+
 function checkDuplicateMetrics(ctx: RuleContext): void {
   if (ctx.metrics.length < 2) return;
-  const seen = new Map<string, string>();
-  for (const { metric, path } of ctx.metrics) {
+  let seen: Map<string, string> | undefined;
+  for (let i = 0; i < ctx.metrics.length; i++) {
+    const { metric, path } = ctx.metrics[i];
+    if (!typeShared(ctx.metrics, i)) continue;
     const key = metricKey(metric);
     if (key === undefined) continue;
+    seen ??= new Map();
     const first = seen.get(key);
     if (first === undefined) {
       seen.set(key, path);

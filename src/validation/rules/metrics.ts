@@ -33,9 +33,15 @@ function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path:
   if (isString(type) && !expected) {
     ctx.out.unsupported('HPA109', child(path, 'type'), type, SOURCE_TYPES);
   }
-  const present = SOURCE_ORDER.filter(s => metric[s] !== undefined);
-  if (present.length > 0 && isObject(metric[present[0]])) {
-    SOURCE_CHECKS[present[0]](ctx, metric[present[0]], child(path, present[0]));
+  let first: string | undefined;
+  let count = 0;
+  for (const s of SOURCE_ORDER) {
+    if (metric[s] === undefined) continue;
+    first ??= s;
+    count++;
+  }
+  if (first !== undefined && isObject(metric[first])) {
+    SOURCE_CHECKS[first](ctx, metric[first], child(path, first));
   }
   if (expected === 'containerResource' && metric[expected] === undefined && !ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) {
     ctx.out.required('HPA151', child(path, expected),
@@ -43,11 +49,11 @@ function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path:
       `the API server drops containerResource while ${GATE_CONTAINER_METRICS} is off (before 1.27): ${declareGate(GATE_CONTAINER_METRICS)}, use 1.27 or later, or use a Resource metric`);
   } else if (expected && metric[expected] === undefined) {
     ctx.out.required('HPA110', child(path, expected), 'must populate information for the given metric source',
-      present.length === 1 ? `type ${type} reads ${expected}, but ${present[0]} is set: make type and the source agree` : undefined);
+      count === 1 ? `type ${type} reads ${expected}, but ${first} is set: make type and the source agree` : undefined);
   }
-  if (present.length > 1) {
-    for (const s of present) {
-      if (s !== expected) {
+  if (count > 1) {
+    for (const s of SOURCE_ORDER) {
+      if (metric[s] !== undefined && s !== expected) {
         ctx.out.forbidden('HPA110', child(path, s), 'must populate the given metric source only', `remove ${s}, or move it into a metric of its own`);
       }
     }
@@ -59,16 +65,16 @@ type SourceCheck = (ctx: RuleContext, source: { [key: string]: any }, path: stri
 const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
   object(ctx, src, path) {
     checkDescribedObject(ctx, src.describedObject, child(path, 'describedObject'));
-    checkIdentifier(ctx, src.metric, child(path, 'metric'));
-    const t = checkTarget(ctx, src.target, child(path, 'target'));
+    checkIdentifier(ctx, src.metric, path);
+    const t = checkTarget(ctx, src.target, path);
     if (t.value === undefined && t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value or averageValue',
         'use MetricTarget.value() or MetricTarget.averageValue()');
     }
   },
   external(ctx, src, path) {
-    checkIdentifier(ctx, src.metric, child(path, 'metric'));
-    const t = checkTarget(ctx, src.target, child(path, 'target'));
+    checkIdentifier(ctx, src.metric, path);
+    const t = checkTarget(ctx, src.target, path);
     if (t.value === undefined && t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value for metric or a per-pod target',
         'use MetricTarget.value() or MetricTarget.averageValue()');
@@ -79,8 +85,8 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     }
   },
   pods(ctx, src, path) {
-    checkIdentifier(ctx, src.metric, child(path, 'metric'));
-    const t = checkTarget(ctx, src.target, child(path, 'target'));
+    checkIdentifier(ctx, src.metric, path);
+    const t = checkTarget(ctx, src.target, path);
     if (t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must specify a positive target averageValue',
         'Pods metrics take MetricTarget.averageValue()');
@@ -90,7 +96,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     if (src.name === undefined || src.name === '') {
       ctx.out.required('HPA113', child(path, 'name'), 'must specify a resource name', 'name a resource such as "cpu" or "memory"');
     }
-    checkResourceTarget(ctx, checkTarget(ctx, src.target, child(path, 'target')), path);
+    checkResourceTarget(ctx, checkTarget(ctx, src.target, path), path);
   },
   containerResource(ctx, src, path) {
     if (src.name === undefined || src.name === '') {
@@ -103,7 +109,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     } else if (isString(src.container)) {
       for (const e of dns1123LabelErrors(src.container)) ctx.out.invalid('HPA114', child(path, 'container'), src.container, e);
     }
-    checkResourceTarget(ctx, checkTarget(ctx, src.target, child(path, 'target')), path);
+    checkResourceTarget(ctx, checkTarget(ctx, src.target, path), path);
   },
 };
 
@@ -118,39 +124,49 @@ function checkResourceTarget(ctx: RuleContext, t: { [key: string]: any }, path: 
   }
 }
 
-function checkIdentifier(ctx: RuleContext, identifier: unknown, path: string): void {
+/** The `metric` of the source at `sourcePath` (paths are built only for a finding: this runs for every metric). */
+function checkIdentifier(ctx: RuleContext, identifier: unknown, sourcePath: string): void {
   const id = isObject(identifier) ? identifier : {};
   if (id.name === undefined || id.name === '') {
-    ctx.out.required('HPA111', child(path, 'name'), 'must specify a metric name');
+    ctx.out.required('HPA111', child(sourcePath, 'metric.name'), 'must specify a metric name');
   } else if (isString(id.name)) {
-    for (const e of pathSegmentErrors(id.name)) ctx.out.invalid('HPA111', child(path, 'name'), id.name, e);
+    for (const e of pathSegmentErrors(id.name)) ctx.out.invalid('HPA111', child(sourcePath, 'metric.name'), id.name, e);
   }
 }
 
-const TARGET_TYPES = ['Utilization', 'Value', 'AverageValue'];
+/** The path of `field` of the target of the source at `sourcePath`, built only for a finding. */
+export function targetPath(sourcePath: string, field: string): string {
+  return child(sourcePath, `target.${field}`);
+}
 
-/** `validateMetricTarget`; returns the target object (empty when absent) for the source's checks. */
-function checkTarget(ctx: RuleContext, target: unknown, path: string): { [key: string]: any } {
+const TARGET_TYPES = ['Utilization', 'Value', 'AverageValue'];
+const QUANTITY_TARGET_FIELDS = ['value', 'averageValue'];
+
+/**
+ * `validateMetricTarget` for the `target` of the source at `sourcePath`; returns the target object
+ * (empty when absent) for the source's checks.
+ */
+function checkTarget(ctx: RuleContext, target: unknown, sourcePath: string): { [key: string]: any } {
   const t = isObject(target) ? target : {};
   if (t.type === undefined || t.type === '') {
-    ctx.out.required('HPA115', child(path, 'type'), 'must specify a metric target type');
+    ctx.out.required('HPA115', targetPath(sourcePath, 'type'), 'must specify a metric target type');
   }
   if (isString(t.type) && !TARGET_TYPES.includes(t.type)) {
-    ctx.out.invalid('HPA115', child(path, 'type'), t.type, 'must be either Utilization, Value, or AverageValue');
+    ctx.out.invalid('HPA115', targetPath(sourcePath, 'type'), t.type, 'must be either Utilization, Value, or AverageValue');
   } else if (t.type === undefined) {
-    ctx.out.invalid('HPA115', child(path, 'type'), '', 'must be either Utilization, Value, or AverageValue');
+    ctx.out.invalid('HPA115', targetPath(sourcePath, 'type'), '', 'must be either Utilization, Value, or AverageValue');
   }
-  for (const field of ['value', 'averageValue']) {
+  for (const field of QUANTITY_TARGET_FIELDS) {
     const q = t[field];
     if (isString(q) || isNumber(q)) {
       const parsed = parseQuantity(q);
       if (parsed.ok && parsed.sign !== 1) {
-        ctx.out.invalid('HPA116', child(path, field), q, 'must be positive');
+        ctx.out.invalid('HPA116', targetPath(sourcePath, field), q, 'must be positive');
       }
     }
   }
   if (isNumber(t.averageUtilization) && t.averageUtilization < 1) {
-    ctx.out.invalid('HPA116', child(path, 'averageUtilization'), t.averageUtilization, 'must be greater than 0');
+    ctx.out.invalid('HPA116', targetPath(sourcePath, 'averageUtilization'), t.averageUtilization, 'must be greater than 0');
   }
   return t;
 }

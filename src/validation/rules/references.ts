@@ -1,12 +1,18 @@
 /** `ValidateCrossVersionObjectReference` for `scaleTargetRef` and `describedObject`. */
 import { SCALE_TARGET_GROUP_RULE_SINCE_MINOR } from '../../private/kubernetes-releases';
+import { memoize } from '../../private/memoize';
 import { child } from '../issue-list';
 import { pathSegmentErrors } from '../names';
 import { RuleContext } from './context';
 import { isObject, isString } from '../../model/values';
 
-/** `schema.ParseGroupVersion`: the group, or an error message. */
-export function parseGroupVersion(apiVersion: string): { group: string } | { error: string } {
+/**
+ * `schema.ParseGroupVersion`: the group, or an error message. Remembered by apiVersion (every
+ * reference is parsed, with a few apiVersions): the result is shared, not to be changed.
+ */
+export const parseGroupVersion: (apiVersion: string) => { readonly group: string } | { readonly error: string } = memoize(uncachedParseGroupVersion);
+
+function uncachedParseGroupVersion(apiVersion: string): { group: string } | { error: string } {
   if (apiVersion === '' || apiVersion === '/') return { group: '' };
   const parts = apiVersion.split('/');
   if (parts.length === 1) return { group: '' };
@@ -33,16 +39,15 @@ export function checkScaleTargetRef(ctx: RuleContext): void {
   const apiVersion = ref.apiVersion ?? '';
   if (!isString(apiVersion)) return;
   const parsed = parseGroupVersion(apiVersion);
-  const apiPath = child(path, 'apiVersion');
   const serverRule = ctx.profile.minor >= SCALE_TARGET_GROUP_RULE_SINCE_MINOR;
   if ('error' in parsed) {
-    ctx.out.invalid(serverRule ? 'HPA107' : 'HPA205', apiPath, apiVersion, parsed.error, 'write "<group>/<version>", e.g. "apps/v1"');
+    ctx.out.invalid(serverRule ? 'HPA107' : 'HPA205', child(path, 'apiVersion'), apiVersion, parsed.error, 'write "<group>/<version>", e.g. "apps/v1"');
   } else if (parsed.group === '' && ref.kind !== 'ReplicationController') {
     const fix = suggestApiVersion(ref.kind);
     if (serverRule) {
-      ctx.out.invalid('HPA107', apiPath, apiVersion, 'apiVersion must specify API group', fix);
+      ctx.out.invalid('HPA107', child(path, 'apiVersion'), apiVersion, 'apiVersion must specify API group', fix);
     } else {
-      ctx.out.invalid('HPA205', apiPath, apiVersion,
+      ctx.out.invalid('HPA205', child(path, 'apiVersion'), apiVersion,
         `apiVersion must specify API group: Kubernetes ${ctx.profile.version} stores it, but the controller cannot find the scale subresource`, fix);
     }
   }
