@@ -11,6 +11,7 @@ import { isObject } from '../model/values';
 import { WorkloadFacts, workloadFactsFromManifest } from '../model/workload-facts';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
 import { GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
+import { table } from '../private/table';
 import { readSpec, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
 import {
@@ -37,17 +38,17 @@ const HEALTH: { [level: string]: HpaHealth } = {
 };
 
 /** The metric source type each `FailedGet*Metric` reason is about. */
-const FAILED_GET_TYPE: { readonly [reason: string]: string } = Object.fromEntries(
-  Object.entries(FAILED_GET_REASON).map(([type, reason]) => [reason, type]));
+const FAILED_GET_TYPE = table<string>(Object.fromEntries(
+  Object.entries(FAILED_GET_REASON).map(([type, reason]) => [reason, type])));
 
 /** The field of a metric each finding about it points at, by source type. */
-const METRIC_FIELD: { readonly [type: string]: string } = {
+const METRIC_FIELD = table({
   Resource: 'resource',
   ContainerResource: 'containerResource',
   Pods: 'pods.metric',
   Object: 'object.metric',
   External: 'external.metric',
-};
+});
 
 export interface ExplainContext {
   readonly profile: ClusterProfile;

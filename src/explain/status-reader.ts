@@ -3,6 +3,7 @@
  * the library's status model, reporting each field that cannot be read instead of throwing.
  */
 import { isObject } from '../model/values';
+import { table } from '../private/table';
 import {
   ConditionStatus, ConditionType, ExternalMetricFallbackStatus, HorizontalPodAutoscalerCondition,
   HorizontalPodAutoscalerStatus, MetricStatus, MetricValueStatus,
@@ -27,13 +28,13 @@ const CONDITION_TYPES: readonly string[] = Object.values(ConditionType);
 const CONDITION_STATUSES: readonly string[] = Object.values(ConditionStatus);
 
 /** The `<source>` field of a `currentMetrics` entry, by type. */
-const SOURCE_FIELD: { readonly [type: string]: string } = {
+const SOURCE_FIELD = table({
   Resource: 'resource',
   ContainerResource: 'containerResource',
   Pods: 'pods',
   Object: 'object',
   External: 'external',
-};
+});
 
 /** The KEP-5679 `fallbackStatus` value while the fallback replicas are in use. */
 const FALLBACK_IN_USE = 'Fallback';

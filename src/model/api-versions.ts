@@ -12,6 +12,7 @@
  */
 import { isObject } from './values';
 import { HPA_API_VERSION as AUTOSCALING_V2 } from '../private/constants';
+import { table } from '../private/table';
 
 export const AUTOSCALING_V2BETA2 = 'autoscaling/v2beta2';
 export const AUTOSCALING_V2BETA1 = 'autoscaling/v2beta1';
@@ -31,12 +32,12 @@ interface ServedRange {
   readonly removedIn?: number;
 }
 
-const SERVED: { readonly [apiVersion: string]: ServedRange } = {
+const SERVED = table<ServedRange>({
   [AUTOSCALING_V2]: { since: 23 },
   [AUTOSCALING_V2BETA2]: { deprecatedSince: 23, removedIn: 26 },
   [AUTOSCALING_V2BETA1]: { deprecatedSince: 22, removedIn: 25 },
   [AUTOSCALING_V1]: {},
-};
+});
 
 /** Every HPA apiVersion some release serves, newest first. */
 export const HPA_API_VERSIONS: readonly string[] = Object.keys(SERVED);

@@ -5,9 +5,10 @@
  */
 import type { Duration } from 'cdk8s';
 import { memoize } from '../private/memoize';
+import { table } from '../private/table';
 
 /** Nanoseconds per unit, as `unitMap` in src/time/format.go (`µs` is U+00B5, `μs` U+03BC). */
-const UNIT_NANOSECONDS: { readonly [unit: string]: bigint } = {
+const UNIT_NANOSECONDS = table({
   ns: 1n,
   us: 1000n,
   µs: 1000n,
@@ -16,7 +17,7 @@ const UNIT_NANOSECONDS: { readonly [unit: string]: bigint } = {
   s: 1000000000n,
   m: 60000000000n,
   h: 3600000000000n,
-};
+});
 
 /** `1 << 63`: the magnitude limit of a `time.Duration` (int64 nanoseconds). */
 const LIMIT = 2n ** 63n;

@@ -17,6 +17,7 @@ import { computeProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions } from './simulator-options';
+import { table } from '../private/table';
 
 /**
  * How long one API call (reading the scale or the metrics, updating the scale) takes, in
@@ -49,13 +50,13 @@ class ObservationCursor {
 }
 
 /** The ScalingActive reason of a metric that cannot be read, by source type (horizontal.go). */
-export const FAILED_GET_REASON: { readonly [type: string]: string } = {
+export const FAILED_GET_REASON = table({
   Resource: 'FailedGetResourceMetric',
   ContainerResource: 'FailedGetContainerResourceMetric',
   Pods: 'FailedGetPodsMetric',
   Object: 'FailedGetObjectMetric',
   External: 'FailedGetExternalMetric',
-};
+});
 
 /** The state of one run: what the controller keeps in memory and in the HPA status. */
 export class Run {

@@ -1,4 +1,5 @@
 import { Severity } from './validation-issue';
+import { table } from '../private/table';
 
 /** A rule's stable id, default severity, one-line summary, and how its findings are worded. */
 export interface RuleInfo {
@@ -30,7 +31,7 @@ const LINT = 'Lint';
  * at run time; HPA3xx: checks across objects (construct tree or command-line input); HPA4xx:
  * lints (warnings, some off by default).
  */
-export const RULES: { readonly [ruleId: string]: RuleInfo } = {
+export const RULES = table<RuleInfo>({
   HPA000: error('construct options name rules that exist and may be changed', 'see HpaValidator.rules() for the rule ids and which can be changed'),
   HPA100: error('the object is a HorizontalPodAutoscaler in an apiVersion the cluster serves', 'use apiVersion autoscaling/v2 and kind HorizontalPodAutoscaler'),
   HPA101: error('spec.minReplicas is at least 1, or 0 with HPAScaleToZero', 'set minReplicas to 1 or more (0 needs the HPAScaleToZero feature gate and an Object or External metric)'),
@@ -87,7 +88,7 @@ export const RULES: { readonly [ruleId: string]: RuleInfo } = {
   HPA408: warning('the scale-up stabilization window is not longer than the scale-down one (default 300s); otherwise short load peaks never add pods while short lulls remove them', 'shorten the scale-up window or lengthen the scale-down one', { label: LINT }),
   HPA409: warning('no two metrics read the same value (the same resource, or the same metric name and selector)', 'keep one metric per value, with the target you mean', { label: LINT }),
   HPA410: warning('the target type names the field that is set (the controller reads the field and ignores type)', 'set type to the field that is set', { label: IGNORED }),
-};
+});
 
 /** Whether a rule's severity may be changed or the rule turned off: cross-object checks, lints and warnings. */
 export function isAdjustableRule(ruleId: string): boolean {

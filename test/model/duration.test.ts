@@ -87,3 +87,8 @@ describe('a number where a Duration belongs (plain JavaScript)', () => {
     expect(call).toThrow(new Error(message));
   });
 });
+
+test("the names of Object.prototype's members are unknown units, as in Go", () => {
+  expect(parseGoDuration('1toString')).toEqual({ ok: false, error: 'time: unknown unit "toString" in duration "1toString"' });
+  expect(parseGoDuration('2__proto__')).toEqual({ ok: false, error: 'time: unknown unit "__proto__" in duration "2__proto__"' });
+});

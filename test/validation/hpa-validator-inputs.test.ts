@@ -112,3 +112,45 @@ describe('HpaValidator.validate on a Go map[interface{}]interface{}', () => {
     expect(HpaValidator.validate({ '<interface {} Value>': 'x' }).map(i => i.path)).toEqual(['<root>']);
   });
 });
+
+describe("names of Object.prototype's members in a manifest are only text", () => {
+  const manifest = (mutate: (m: any) => void) => {
+    const m: any = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        maxReplicas: 3,
+        metrics: [{ type: 'External', external: { metric: { name: 'queue' }, target: { type: 'Value', value: '10' } } }],
+      },
+    };
+    mutate(m);
+    return m;
+  };
+  const issues = (mutate: (m: any) => void) => HpaValidator.validate(manifest(mutate), { cluster: ClusterProfile.of({ version: '1.36' }) })
+    .map(i => [i.ruleId, i.path, i.message]);
+
+  test.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])('%s as a metric type, a target type or an apiVersion is unsupported', name => {
+    expect(issues(m => { m.spec.metrics[0].type = name; })).toEqual([
+      ['HPA109', 'spec.metrics[0].type', `Unsupported value: "${name}": supported values: "ContainerResource", "External", "Object", "Pods", "Resource"`],
+    ]);
+    expect(issues(m => { m.spec.metrics[0].external.target.type = name; })).toEqual([
+      ['HPA115', 'spec.metrics[0].external.target.type', `Invalid value: "${name}": must be either Utilization, Value, or AverageValue`],
+    ]);
+    expect(issues(m => { m.apiVersion = name; })).toEqual([
+      ['HPA100', 'apiVersion', `Unsupported value: "${name}": supported values: "autoscaling/v2", "autoscaling/v1"`],
+    ]);
+  });
+
+  test('as the unit of a duration, an invalid duration as any unknown unit is', () => {
+    const cluster = ClusterProfile.of({ version: '1.37', featureGates: { HPAExternalMetricFallback: true } });
+    const withUnit = (unit: string) => HpaValidator.validate(manifest(m => {
+      m.spec.metrics[0].external.fallback = { failureDuration: `1${unit}`, replicas: 2 };
+    }), { cluster }).map(i => [i.ruleId, i.path, i.message]);
+    expect(withUnit('toString')).toEqual([
+      ['HPA127', 'spec.metrics[0].external.fallback.failureDuration', 'Invalid value: "1toString": must be a duration such as "3m", "90s" or "1h30m"'],
+    ]);
+    expect(withUnit('constructor')).toEqual(withUnit('x').map(([r, p, msg]) => [r, p, msg.replace('"1x"', '"1constructor"')]));
+  });
+});

@@ -7,8 +7,9 @@ import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } fr
 import { RuleContext } from './context';
 import { SOURCE_FIELDS, targetPath } from './metrics';
 import { isObject, isString } from '../../model/values';
+import { table } from '../../private/table';
 
-const TARGET_FIELD: { [type: string]: string } = { Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' };
+const TARGET_FIELD = table({ Utilization: 'averageUtilization', Value: 'value', AverageValue: 'averageValue' });
 const TARGET_FIELDS = Object.values(TARGET_FIELD);
 const RESOURCE_SOURCES = new Set(['resource', 'containerResource']);
 

@@ -6,14 +6,15 @@ import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } fr
 import { RuleContext } from './context';
 import { checkDescribedObject } from './references';
 import { isNumber, isObject, isString } from '../../model/values';
+import { table } from '../../private/table';
 
-export const SOURCE_FIELDS: { readonly [type: string]: string } = {
+export const SOURCE_FIELDS = table({
   Object: 'object',
   Pods: 'pods',
   Resource: 'resource',
   External: 'external',
   ContainerResource: 'containerResource',
-};
+});
 const SOURCE_TYPES = Object.keys(SOURCE_FIELDS).sort();
 /** The order in which the API server looks for populated sources. */
 const SOURCE_ORDER = ['object', 'external', 'pods', 'resource', 'containerResource'];

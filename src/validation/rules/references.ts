@@ -5,6 +5,7 @@ import { child } from '../issue-list';
 import { pathSegmentErrors } from '../names';
 import { RuleContext } from './context';
 import { isObject, isString } from '../../model/values';
+import { table } from '../../private/table';
 
 /**
  * `schema.ParseGroupVersion`: the group, or an error message. Remembered by apiVersion (every
@@ -62,16 +63,16 @@ export function checkDescribedObject(ctx: RuleContext, ref: unknown, path: strin
   }
 }
 
-const WELL_KNOWN_GROUPS: { [kind: string]: string } = {
+const WELL_KNOWN_GROUPS = table({
   Deployment: 'apps/v1',
   StatefulSet: 'apps/v1',
   ReplicaSet: 'apps/v1',
   Rollout: 'argoproj.io/v1alpha1',
-};
+});
 
 /** The current API version of a well-known scalable kind. */
 export function wellKnownApiVersion(kind: unknown): string | undefined {
-  return isString(kind) && Object.prototype.hasOwnProperty.call(WELL_KNOWN_GROUPS, kind) ? WELL_KNOWN_GROUPS[kind] : undefined;
+  return isString(kind) ? WELL_KNOWN_GROUPS[kind] : undefined;
 }
 
 function suggestApiVersion(kind: unknown): string {
