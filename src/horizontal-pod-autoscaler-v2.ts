@@ -7,11 +7,13 @@ import { loadEngine } from './lazy-internals';
 import { Metric } from './metric';
 import { scaleTargetKey } from './model/object-keys';
 import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
-import { NOT_PLAIN, plainJson } from './private/plain';
+import { plainMetadataJson } from './private/metadata-json';
+import { NOT_PLAIN, plainJson, sameJson } from './private/plain';
 import { toKube } from './private/to-kube';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
 import { ScaleTarget } from './scale-target';
+import type { EngineOptions } from './validation/engine';
 import { HpaValidator } from './validation/hpa-validator';
 import { formatRuleLevelList } from './validation/rule-levels';
 import { Severity, ValidationIssue } from './validation/validation-issue';
@@ -76,6 +78,12 @@ export interface HorizontalPodAutoscalerV2Props {
    * (`HpaConfig.applyTo()`), else each rule's own severity
    */
   readonly ruleLevels?: { [ruleId: string]: RuleLevel };
+}
+
+/** What one check of the HPA reads: the manifest and the engine's options. */
+interface CheckInputs {
+  readonly manifest: any;
+  readonly options: EngineOptions;
 }
 
 /** HPAs by target, per construct tree, to find two HPAs on one target without a quadratic scan. */
@@ -144,6 +152,10 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly ruleLevels: { [ruleId: string]: RuleLevel };
   private readonly duplicateOf?: string;
   private readonly printedWarnings = new Set<string>();
+  /** The `cdk8s-hpa.io/rules` annotation, rendered at synth. */
+  private readonly rulesLazy: Lazy;
+  /** The last check made for synth: what it read and the errors it found. */
+  private lastCheck?: { readonly inputs: CheckInputs; readonly errors: string[] };
   /** The `target` prop was not given (possible from untyped callers): one issue that says so. */
   private readonly targetMissing: boolean;
 
@@ -169,7 +181,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     });
 
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
-    this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, Lazy.any({ produce: () => this.rulesAnnotation(annotated) }));
+    this.rulesLazy = Lazy.any({ produce: () => this.rulesAnnotation(annotated) });
+    this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, this.rulesLazy as unknown as string);
 
     this.duplicateOf = this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
@@ -195,14 +208,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * `HpaValidator` plus the checks against its target, with `ruleLevels` applied.
    */
   public validateHpa(): ValidationIssue[] {
-    const manifest = this._manifest();
-    return loadEngine().validateManifest(manifest, {
-      profile: this.cluster,
-      workload: this.target._facts(manifest.metadata?.namespace),
-      duplicateOf: this.duplicateOf ?? this.otherHpaOnTarget(),
-      ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
-      targetPropMissing: this.targetMissing,
-    });
+    const inputs = this.checkInputs();
+    return loadEngine().validateManifest(inputs.manifest, inputs.options);
   }
 
   /** @internal */
@@ -228,7 +235,25 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     if (spec === NOT_PLAIN || (this.apiObject as unknown as { patches?: unknown[] }).patches?.length) {
       return this.apiObject.toJson();
     }
-    return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: this.apiObject.metadata.toJson(), spec };
+    // The metadata as `metadata.toJson()` renders it; copied when it is plain data, like the spec.
+    let metadata = plainMetadataJson(this.apiObject, lazy => (lazy === this.rulesLazy ? lazy.produce() : NOT_PLAIN));
+    if (metadata === NOT_PLAIN) metadata = this.apiObject.metadata.toJson();
+    return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata, spec };
+  }
+
+  /** What a check of this HPA reads: the manifest, the profile, the target's facts, the scopes' rule levels. */
+  private checkInputs(): CheckInputs {
+    const manifest = this._manifest();
+    return {
+      manifest,
+      options: {
+        profile: this.cluster,
+        workload: this.target._facts(manifest.metadata?.namespace),
+        duplicateOf: this.duplicateOf ?? this.otherHpaOnTarget(),
+        ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
+        targetPropMissing: this.targetMissing,
+      },
+    };
   }
 
   /**
@@ -243,8 +268,22 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** The errors for cdk8s's validation; warnings are printed once. */
   private synthErrors(): string[] {
+    if (this.validateHpa !== HorizontalPodAutoscalerV2.prototype.validateHpa) return this.reportIssues(this.validateHpa());
+    // cdk8s validates the app once, then again for each chart it renders. The engine is pure, so
+    // the same inputs give the same issues: their errors are the last check's, and their
+    // warnings are printed already.
+    const inputs = this.checkInputs();
+    const last = this.lastCheck;
+    if (last !== undefined && sameCheckInputs(last.inputs, inputs)) return [...last.errors];
+    const errors = this.reportIssues(loadEngine().validateManifest(inputs.manifest, inputs.options));
+    this.lastCheck = { inputs, errors: [...errors] };
+    return errors;
+  }
+
+  /** The errors among `issues`; the warnings are printed, each once. */
+  private reportIssues(issues: ValidationIssue[]): string[] {
     const errors: string[] = [];
-    for (const issue of this.validateHpa()) {
+    for (const issue of issues) {
       const line = HpaValidator.format(issue);
       if (issue.severity === Severity.ERROR) {
         errors.push(line);
@@ -281,4 +320,14 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     if (existing === undefined) targets.set(key, this.node.path);
     return existing;
   }
+}
+
+/** Whether two checks read the same: then the pure engine finds the same issues. */
+function sameCheckInputs(a: CheckInputs, b: CheckInputs): boolean {
+  return a.options.profile === b.options.profile
+    && a.options.duplicateOf === b.options.duplicateOf
+    && a.options.targetPropMissing === b.options.targetPropMissing
+    && sameJson(a.manifest, b.manifest)
+    && sameJson(a.options.workload, b.options.workload)
+    && sameJson(a.options.ruleLevels, b.options.ruleLevels);
 }

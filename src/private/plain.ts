@@ -26,3 +26,29 @@ export function plainJson(value: unknown): unknown {
   }
   return result;
 }
+
+/**
+ * Whether two values of plain JSON data are the same: equal primitives (`Object.is`), lists of
+ * the same items, objects with the same keys in the same order and the same values. Anything
+ * else (a class instance, say) is never the same as another value.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (!sameJson(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i];
+    if (key !== bKeys[i] || !sameJson((a as { [key: string]: unknown })[key], (b as { [key: string]: unknown })[key])) return false;
+  }
+  return true;
+}
