@@ -261,7 +261,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * in `metadata`, then the `ruleLevels` prop (later items win).
    */
   private rulesAnnotation(annotated: unknown): unknown {
-    const parts = [formatRuleLevelList(RuleLevels.lookup(this)), annotated, formatRuleLevelList(this.ruleLevels)];
+    const parts = [levelList(RuleLevels.lookup(this)), annotated, levelList(this.ruleLevels)];
     if (parts[0] === '' && parts[2] === '') return annotated;
     return parts.filter(p => typeof p === 'string' && p.trim() !== '').join(',');
   }
@@ -297,8 +297,10 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** Another kind of HPA object of the app (not this construct) on the same target. */
   private otherHpaOnTarget(): string | undefined {
+    const others = otherHpas(this.node.root);
+    if (others.size === 0) return undefined;
     const key = this.targetKey();
-    return key === undefined ? undefined : otherHpas(this.node.root).get(key);
+    return key === undefined ? undefined : others.get(key);
   }
 
   /** Namespace, API group, kind and name of the target: what two HPAs on one target share. */
@@ -320,6 +322,11 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     if (existing === undefined) targets.set(key, this.node.path);
     return existing;
   }
+}
+
+/** `formatRuleLevelList(levels)`, which is `''` for no levels, without its work for none. */
+function levelList(levels: { [ruleId: string]: RuleLevel }): string {
+  return Object.keys(levels).length === 0 ? '' : formatRuleLevelList(levels);
 }
 
 /** Whether two checks read the same: then the pure engine finds the same issues. */

@@ -5,7 +5,8 @@
 export function memoize<K, V>(parse: (input: K) => V, limit = 1000): (input: K) => V {
   const cache = new Map<K, V>();
   return input => {
-    if (cache.has(input)) return cache.get(input)!;
+    const known = cache.get(input);
+    if (known !== undefined || cache.has(input)) return known!;
     if (cache.size > limit) cache.clear();
     const parsed = parse(input);
     cache.set(input, parsed);

@@ -37,6 +37,17 @@ export function plainMetadataJson(apiObject: ApiObject, own: (lazy: Lazy) => unk
   if (!hasDefaultResolvers(apiObject)) return NOT_PLAIN;
   const attributes = meta._additionalAttributes;
   if (!isPlainObject(attributes)) return NOT_PLAIN;
+  if (Object.keys(attributes).every(key => RENDERED_FIELDS.has(key))) {
+    // The fields `toJson()` puts over the attributes are all there is: its result holds them
+    // only, in sorted key order.
+    const result: { [key: string]: unknown } = {};
+    if (!(put(result, 'annotations', meta.annotations, own) && put(result, 'finalizers', meta.finalizers, own)
+      && put(result, 'labels', meta.labels, own) && put(result, 'name', meta.name, own)
+      && put(result, 'namespace', meta.namespace, own) && put(result, 'ownerReferences', meta.ownerReferences, own))) {
+      return NOT_PLAIN;
+    }
+    return Object.keys(result).length === 0 ? undefined : result;
+  }
   // What `toJson()` spreads, copied key by key: spreading the attributes, an object cdk8s
   // deleted a key from, costs more than all the rest.
   const merged: { [key: string]: unknown } = {};
@@ -51,6 +62,17 @@ export function plainMetadataJson(apiObject: ApiObject, own: (lazy: Lazy) => unk
   merged.ownerReferences = meta.ownerReferences;
   merged.labels = meta.labels;
   return sanitized(merged, own);
+}
+
+/** The fields `toJson()` renders over the added attributes. */
+const RENDERED_FIELDS = new Set(['name', 'namespace', 'annotations', 'finalizers', 'ownerReferences', 'labels']);
+
+/** Sets `result[key]` to the sanitized `value`, unless that is `undefined`; false when it is not plain. */
+function put(result: { [key: string]: unknown }, key: string, value: unknown, own: (lazy: Lazy) => unknown): boolean {
+  const item = typeof value === 'string' ? value : sanitized(value, own);
+  if (item === NOT_PLAIN) return false;
+  if (item !== undefined) result[key] = item;
+  return true;
 }
 
 function hasDefaultResolvers(apiObject: ApiObject): boolean {
