@@ -8,7 +8,7 @@ import { Metric } from './metric';
 import { scaleTargetKey } from './model/object-keys';
 import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
 import { plainMetadataJson } from './private/metadata-json';
-import { NOT_PLAIN, plainJson, sameJson } from './private/plain';
+import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
 import { toKube } from './private/to-kube';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
@@ -151,7 +151,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly clusterOverride?: ClusterProfile;
   private readonly ruleLevels: { [ruleId: string]: RuleLevel };
   private readonly duplicateOf?: string;
-  private readonly printedWarnings = new Set<string>();
+  /** The warnings printed, made on the first. */
+  private printedWarnings?: Set<string>;
   /** The `cdk8s-hpa.io/rules` annotation, rendered at synth. */
   private readonly rulesLazy: Lazy;
   /** The last check made for synth: what it read and the errors it found. */
@@ -231,7 +232,11 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * @internal
    */
   public _manifest(): any {
-    const spec = plainJson(this._toKube());
+    return this.manifestWith(plainJson(this._toKube()));
+  }
+
+  /** The manifest, given the plain copy of `_toKube()` (or `NOT_PLAIN`). */
+  private manifestWith(spec: unknown): any {
     if (spec === NOT_PLAIN || (this.apiObject as unknown as { patches?: unknown[] }).patches?.length) {
       return this.apiObject.toJson();
     }
@@ -241,9 +246,20 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata, spec };
   }
 
-  /** What a check of this HPA reads: the manifest, the profile, the target's facts, the scopes' rule levels. */
-  private checkInputs(): CheckInputs {
-    const manifest = this._manifest();
+  /**
+   * What a check of this HPA reads: the manifest, the profile, the target's facts, the scopes'
+   * rule levels. Given the last check's inputs, a spec equal to its spec is that spec, not
+   * another copy.
+   */
+  private checkInputs(last?: CheckInputs): CheckInputs {
+    let manifest: any;
+    if (last === undefined) {
+      manifest = this._manifest();
+    } else {
+      const spec = this._toKube();
+      const lastSpec = last.manifest?.spec;
+      manifest = this.manifestWith(plainJsonEquals(spec, lastSpec) ? lastSpec : plainJson(spec));
+    }
     return {
       manifest,
       options: {
@@ -272,8 +288,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     // cdk8s validates the app once, then again for each chart it renders. The engine is pure, so
     // the same inputs give the same issues: their errors are the last check's, and their
     // warnings are printed already.
-    const inputs = this.checkInputs();
     const last = this.lastCheck;
+    const inputs = this.checkInputs(last?.inputs);
     if (last !== undefined && sameCheckInputs(last.inputs, inputs)) return [...last.errors];
     const errors = this.reportIssues(loadEngine().validateManifest(inputs.manifest, inputs.options));
     this.lastCheck = { inputs, errors: [...errors] };
@@ -287,8 +303,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       const line = HpaValidator.format(issue);
       if (issue.severity === Severity.ERROR) {
         errors.push(line);
-      } else if (!this.printedWarnings.has(line)) {
-        this.printedWarnings.add(line);
+      } else if (!this.printedWarnings?.has(line)) {
+        (this.printedWarnings ??= new Set()).add(line);
         console.warn(`[${this.node.path}] warning: ${line}`);
       }
     }

@@ -52,3 +52,34 @@ export function sameJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/**
+ * Whether `plainJson(value)` is `sameJson` to `plain`, without making the copy: false also when
+ * `value` is not plain.
+ */
+export function plainJsonEquals(value: unknown, plain: unknown): boolean {
+  if (value === null || typeof value !== 'object') return Object.is(value, plain);
+  if (typeof plain !== 'object' || plain === null) return false;
+  if (Array.isArray(value)) {
+    if (!Array.isArray(plain)) return false;
+    let j = 0;
+    for (const item of value) {
+      if (item == null) continue;
+      if (j >= plain.length || !plainJsonEquals(item, plain[j])) return false;
+      j++;
+    }
+    return j === plain.length;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype || Array.isArray(plain) || Object.getPrototypeOf(plain) !== Object.prototype) return false;
+  const plainKeys = Object.keys(plain);
+  let j = 0;
+  for (const key of Object.keys(value)) {
+    const item = (value as { [key: string]: unknown })[key];
+    if (item == null) continue;
+    // plainJson's copy would set a prototype for this key: leave it to plainJson and sameJson.
+    if (key === '__proto__') return false;
+    if (j >= plainKeys.length || plainKeys[j] !== key || !plainJsonEquals(item, (plain as { [key: string]: unknown })[key])) return false;
+    j++;
+  }
+  return j === plainKeys.length;
+}

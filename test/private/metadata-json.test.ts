@@ -74,16 +74,3 @@ describe('plainMetadataJson', () => {
     expect(plainMetadataJson(o, noLazy)).toBe(NOT_PLAIN);
   });
 });
-
-describe('sameJson', () => {
-  test('compares plain data by value, keys in order', () => {
-    expect(sameJson({ a: [1, 'x', { b: null }] }, { a: [1, 'x', { b: null }] })).toBe(true);
-    expect(sameJson(NaN, NaN)).toBe(true);
-    expect(sameJson({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
-    expect(sameJson({ a: undefined }, {})).toBe(false);
-    expect(sameJson([1, 2], [1, 2, 3])).toBe(false);
-    expect(sameJson([], {})).toBe(false);
-    expect(sameJson(0, -0)).toBe(false);
-    expect(sameJson(new Date(0), new Date(0))).toBe(false);
-  });
-});
