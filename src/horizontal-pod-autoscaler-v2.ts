@@ -9,7 +9,7 @@ import { scaleTargetKey } from './model/object-keys';
 import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
 import { plainMetadataJson } from './private/metadata-json';
 import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
-import { toKube } from './private/to-kube';
+import { toKube, toKubeWith } from './private/to-kube';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
 import { ScaleTarget } from './scale-target';
@@ -153,6 +153,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly duplicateOf?: string;
   /** The warnings printed, made on the first. */
   private printedWarnings?: Set<string>;
+  /** The root of the construct tree, which a construct never leaves. */
+  private readonly constructRoot: IConstruct;
   /** The `cdk8s-hpa.io/rules` annotation, rendered at synth. */
   private readonly rulesLazy: Lazy;
   /** The last check made for synth: what it read and the errors it found. */
@@ -162,6 +164,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   public constructor(scope: Construct, id: string, props: HorizontalPodAutoscalerV2Props) {
     super(scope, id);
+    this.constructRoot = this.node.root;
     // Props missing as a whole (an untyped caller) are reported at synth like any missing field.
     props = props ?? ({} as HorizontalPodAutoscalerV2Props);
     this.targetMissing = props.target == null;
@@ -220,7 +223,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       scaleTargetRef: this.target._toKube(),
       minReplicas: this.minReplicas,
       maxReplicas: this.maxReplicas,
-      metrics: this._metrics.length > 0 ? this._metrics.map(m => toKube(m, format)) : undefined,
+      metrics: this._metrics.length > 0 ? this._metrics.map(m => toKubeWith(m, format)) : undefined,
       behavior: toKube(this.behavior),
     };
   }
@@ -313,7 +316,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** Another kind of HPA object of the app (not this construct) on the same target. */
   private otherHpaOnTarget(): string | undefined {
-    const others = otherHpas(this.node.root);
+    const others = otherHpas(this.constructRoot);
     if (others.size === 0) return undefined;
     const key = this.targetKey();
     return key === undefined ? undefined : others.get(key);
@@ -326,7 +329,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** Records this HPA's target; returns the path of an HPA that already scales it. */
   private registerTarget(): string | undefined {
-    const root = this.node.root;
+    const root = this.constructRoot;
     let targets = targetsByRoot.get(root);
     if (!targets) {
       targets = new Map();
