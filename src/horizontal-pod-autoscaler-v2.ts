@@ -7,11 +7,13 @@ import { loadEngine } from './lazy-internals';
 import { Metric } from './metric';
 import { scaleTargetKey } from './model/object-keys';
 import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
-import { NOT_PLAIN, plainJson } from './private/plain';
-import { toKube } from './private/to-kube';
+import { plainMetadataJson } from './private/metadata-json';
+import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
+import { toKube, toKubeWith } from './private/to-kube';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
 import { ScaleTarget } from './scale-target';
+import type { EngineOptions } from './validation/engine';
 import { HpaValidator } from './validation/hpa-validator';
 import { formatRuleLevelList } from './validation/rule-levels';
 import { Severity, ValidationIssue } from './validation/validation-issue';
@@ -76,6 +78,12 @@ export interface HorizontalPodAutoscalerV2Props {
    * (`HpaConfig.applyTo()`), else each rule's own severity
    */
   readonly ruleLevels?: { [ruleId: string]: RuleLevel };
+}
+
+/** What one check of the HPA reads: the manifest and the engine's options. */
+interface CheckInputs {
+  readonly manifest: any;
+  readonly options: EngineOptions;
 }
 
 /** HPAs by target, per construct tree, to find two HPAs on one target without a quadratic scan. */
@@ -143,12 +151,20 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly clusterOverride?: ClusterProfile;
   private readonly ruleLevels: { [ruleId: string]: RuleLevel };
   private readonly duplicateOf?: string;
-  private readonly printedWarnings = new Set<string>();
+  /** The warnings printed, made on the first. */
+  private printedWarnings?: Set<string>;
+  /** The root of the construct tree, which a construct never leaves. */
+  private readonly constructRoot: IConstruct;
+  /** The `cdk8s-hpa.io/rules` annotation, rendered at synth. */
+  private readonly rulesLazy: Lazy;
+  /** The last check made for synth: what it read and the errors it found. */
+  private lastCheck?: { readonly inputs: CheckInputs; readonly errors: string[] };
   /** The `target` prop was not given (possible from untyped callers): one issue that says so. */
   private readonly targetMissing: boolean;
 
   public constructor(scope: Construct, id: string, props: HorizontalPodAutoscalerV2Props) {
     super(scope, id);
+    this.constructRoot = this.node.root;
     // Props missing as a whole (an untyped caller) are reported at synth like any missing field.
     props = props ?? ({} as HorizontalPodAutoscalerV2Props);
     this.targetMissing = props.target == null;
@@ -169,7 +185,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     });
 
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
-    this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, Lazy.any({ produce: () => this.rulesAnnotation(annotated) }));
+    this.rulesLazy = Lazy.any({ produce: () => this.rulesAnnotation(annotated) });
+    this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, this.rulesLazy as unknown as string);
 
     this.duplicateOf = this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
@@ -195,14 +212,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * `HpaValidator` plus the checks against its target, with `ruleLevels` applied.
    */
   public validateHpa(): ValidationIssue[] {
-    const manifest = this._manifest();
-    return loadEngine().validateManifest(manifest, {
-      profile: this.cluster,
-      workload: this.target._facts(manifest.metadata?.namespace),
-      duplicateOf: this.duplicateOf ?? this.otherHpaOnTarget(),
-      ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
-      targetPropMissing: this.targetMissing,
-    });
+    const inputs = this.checkInputs();
+    return loadEngine().validateManifest(inputs.manifest, inputs.options);
   }
 
   /** @internal */
@@ -212,7 +223,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       scaleTargetRef: this.target._toKube(),
       minReplicas: this.minReplicas,
       maxReplicas: this.maxReplicas,
-      metrics: this._metrics.length > 0 ? this._metrics.map(m => toKube(m, format)) : undefined,
+      metrics: this._metrics.length > 0 ? this._metrics.map(m => toKubeWith(m, format)) : undefined,
       behavior: toKube(this.behavior),
     };
   }
@@ -224,11 +235,44 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * @internal
    */
   public _manifest(): any {
-    const spec = plainJson(this._toKube());
+    return this.manifestWith(plainJson(this._toKube()));
+  }
+
+  /** The manifest, given the plain copy of `_toKube()` (or `NOT_PLAIN`). */
+  private manifestWith(spec: unknown): any {
     if (spec === NOT_PLAIN || (this.apiObject as unknown as { patches?: unknown[] }).patches?.length) {
       return this.apiObject.toJson();
     }
-    return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: this.apiObject.metadata.toJson(), spec };
+    // The metadata as `metadata.toJson()` renders it; copied when it is plain data, like the spec.
+    let metadata = plainMetadataJson(this.apiObject, lazy => (lazy === this.rulesLazy ? lazy.produce() : NOT_PLAIN));
+    if (metadata === NOT_PLAIN) metadata = this.apiObject.metadata.toJson();
+    return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata, spec };
+  }
+
+  /**
+   * What a check of this HPA reads: the manifest, the profile, the target's facts, the scopes'
+   * rule levels. Given the last check's inputs, a spec equal to its spec is that spec, not
+   * another copy.
+   */
+  private checkInputs(last?: CheckInputs): CheckInputs {
+    let manifest: any;
+    if (last === undefined) {
+      manifest = this._manifest();
+    } else {
+      const spec = this._toKube();
+      const lastSpec = last.manifest?.spec;
+      manifest = this.manifestWith(plainJsonEquals(spec, lastSpec) ? lastSpec : plainJson(spec));
+    }
+    return {
+      manifest,
+      options: {
+        profile: this.cluster,
+        workload: this.target._facts(manifest.metadata?.namespace),
+        duplicateOf: this.duplicateOf ?? this.otherHpaOnTarget(),
+        ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
+        targetPropMissing: this.targetMissing,
+      },
+    };
   }
 
   /**
@@ -236,20 +280,34 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * in `metadata`, then the `ruleLevels` prop (later items win).
    */
   private rulesAnnotation(annotated: unknown): unknown {
-    const parts = [formatRuleLevelList(RuleLevels.lookup(this)), annotated, formatRuleLevelList(this.ruleLevels)];
+    const parts = [levelList(RuleLevels.lookup(this)), annotated, levelList(this.ruleLevels)];
     if (parts[0] === '' && parts[2] === '') return annotated;
     return parts.filter(p => typeof p === 'string' && p.trim() !== '').join(',');
   }
 
   /** The errors for cdk8s's validation; warnings are printed once. */
   private synthErrors(): string[] {
+    if (this.validateHpa !== HorizontalPodAutoscalerV2.prototype.validateHpa) return this.reportIssues(this.validateHpa());
+    // cdk8s validates the app once, then again for each chart it renders. The engine is pure, so
+    // the same inputs give the same issues: their errors are the last check's, and their
+    // warnings are printed already.
+    const last = this.lastCheck;
+    const inputs = this.checkInputs(last?.inputs);
+    if (last !== undefined && sameCheckInputs(last.inputs, inputs)) return [...last.errors];
+    const errors = this.reportIssues(loadEngine().validateManifest(inputs.manifest, inputs.options));
+    this.lastCheck = { inputs, errors: [...errors] };
+    return errors;
+  }
+
+  /** The errors among `issues`; the warnings are printed, each once. */
+  private reportIssues(issues: ValidationIssue[]): string[] {
     const errors: string[] = [];
-    for (const issue of this.validateHpa()) {
+    for (const issue of issues) {
       const line = HpaValidator.format(issue);
       if (issue.severity === Severity.ERROR) {
         errors.push(line);
-      } else if (!this.printedWarnings.has(line)) {
-        this.printedWarnings.add(line);
+      } else if (!this.printedWarnings?.has(line)) {
+        (this.printedWarnings ??= new Set()).add(line);
         console.warn(`[${this.node.path}] warning: ${line}`);
       }
     }
@@ -258,8 +316,10 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** Another kind of HPA object of the app (not this construct) on the same target. */
   private otherHpaOnTarget(): string | undefined {
+    const others = otherHpas(this.constructRoot);
+    if (others.size === 0) return undefined;
     const key = this.targetKey();
-    return key === undefined ? undefined : otherHpas(this.node.root).get(key);
+    return key === undefined ? undefined : others.get(key);
   }
 
   /** Namespace, API group, kind and name of the target: what two HPAs on one target share. */
@@ -269,7 +329,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** Records this HPA's target; returns the path of an HPA that already scales it. */
   private registerTarget(): string | undefined {
-    const root = this.node.root;
+    const root = this.constructRoot;
     let targets = targetsByRoot.get(root);
     if (!targets) {
       targets = new Map();
@@ -281,4 +341,19 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     if (existing === undefined) targets.set(key, this.node.path);
     return existing;
   }
+}
+
+/** `formatRuleLevelList(levels)`, which is `''` for no levels, without its work for none. */
+function levelList(levels: { [ruleId: string]: RuleLevel }): string {
+  return Object.keys(levels).length === 0 ? '' : formatRuleLevelList(levels);
+}
+
+/** Whether two checks read the same: then the pure engine finds the same issues. */
+function sameCheckInputs(a: CheckInputs, b: CheckInputs): boolean {
+  return a.options.profile === b.options.profile
+    && a.options.duplicateOf === b.options.duplicateOf
+    && a.options.targetPropMissing === b.options.targetPropMissing
+    && sameJson(a.manifest, b.manifest)
+    && sameJson(a.options.workload, b.options.workload)
+    && sameJson(a.options.ruleLevels, b.options.ruleLevels);
 }

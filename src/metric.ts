@@ -2,7 +2,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { ExternalFallback, ExternalFallbackFormat } from './external-fallback';
 import { MetricTarget } from './metric-target';
 import { DescribedObject } from './object-reference';
-import { toKube } from './private/to-kube';
+import { toKube, toKubeWith } from './private/to-kube';
 
 /** The source of a metric (`spec.metrics[].type`). */
 export enum MetricSourceType {
@@ -146,7 +146,7 @@ export class Metric {
           external: {
             metric: identifier(o),
             target,
-            fallback: toKube(o.fallback, fallbackFormat),
+            fallback: toKubeWith(o.fallback, fallbackFormat),
           },
         };
     }

@@ -51,10 +51,13 @@ export class RuleLevels {
 }
 
 function collect(scope: IConstruct, map: WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>): { [ruleId: string]: RuleLevel } {
+  // The levels found, nearest first; merged from the root down, so the nearest win.
   const chain: Array<{ [ruleId: string]: RuleLevel }> = [];
   for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
     const levels = map.get(s);
-    if (levels) chain.unshift(levels);
+    if (levels) chain.push(levels);
   }
-  return Object.assign({}, ...chain);
+  const merged: { [ruleId: string]: RuleLevel } = {};
+  for (let i = chain.length - 1; i >= 0; i--) Object.assign(merged, chain[i]);
+  return merged;
 }

@@ -1,9 +1,10 @@
-import { ApiObject, App, Chart, Duration, JsonPatch, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Duration, JsonPatch, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, HpaValidator, Metric, MetricTarget, RuleLevel, ScaleTarget, ScalingPolicy,
-  SelectPolicy, Severity,
+  Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, HpaValidator, Metric, MetricTarget, RuleLevel, RuleLevels, ScaleTarget,
+  ScalingPolicy, SelectPolicy, Severity,
 } from '../src';
+import * as engineModule from '../src/validation/engine';
 
 function setup() {
   const app = new App();
@@ -277,6 +278,59 @@ describe('HorizontalPodAutoscalerV2', () => {
       ClusterProfile.of({ featureGates: { HPAScaleToZero: true, HPAExternalMetricFallback: true } }).applyTo(chart);
       expect(hpa.validateHpa()).toEqual([]);
     });
+  });
+});
+
+describe('validation passes of a synth', () => {
+  // cdk8s validates the app once, then again for each chart it renders.
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  test('an HPA whose inputs are unchanged is checked by the engine once, however often cdk8s validates it', () => {
+    const engine = jest.spyOn(engineModule, 'validateManifest');
+    const { app, chart, deployment } = setup();
+    new Chart(app, 'other');
+    new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 3, maxReplicas: 3, ruleLevels: { HPA402: RuleLevel.ON } });
+    app.synthYaml();
+    app.synthYaml();
+    expect(engine).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  test.each<[string, (s: ReturnType<typeof setup> & { hpa: HorizontalPodAutoscalerV2 }) => void, RegExp]>([
+    ['a metric added', ({ hpa }) => hpa.addMetric(Metric.resourceMemory(MetricTarget.averageUtilization(80))), /HPA301/],
+    ['a label added to the L1', ({ hpa }) => (hpa.node.findChild('Resource') as ApiObject).metadata.addLabel('bad', 'no spaces allowed'), /HPA105/],
+    ['a JSON patch on the L1', ({ hpa }) => (hpa.node.findChild('Resource') as ApiObject).addJsonPatch(JsonPatch.replace('/spec/maxReplicas', 0)), /HPA103/],
+    ['a container added to the target', ({ deployment }) => deployment.addContainer({ name: 'sidecar', image: 'x', resources: { memory: { request: Size.mebibytes(64) } } }), /HPA301/],
+    ['rule levels applied to the chart', ({ chart }) => RuleLevels.applyTo(chart, { HPA402: RuleLevel.ERROR }), /HPA402/],
+    ['a profile applied to the chart', ({ chart }) => ClusterProfile.of({ version: '1.99' }).applyTo(chart), /HPA154/],
+    ['a value object changed after construction', ({ hpa }) => (hpa.behavior as any).scaleUp.policies.push(ScalingPolicy.pods(0, Duration.seconds(15))), /HPA1/],
+  ])('an HPA is checked again after %s', (_name, change, error) => {
+    const s = setup();
+    const hpa = new HorizontalPodAutoscalerV2(s.chart, 'Hpa', {
+      target: s.deployment,
+      minReplicas: 2,
+      maxReplicas: 2,
+      metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(80))],
+      behavior: Behavior.of({ scaleUp: { policies: [ScalingPolicy.pods(2, Duration.seconds(15))] } }),
+    });
+    expect(() => s.app.synthYaml()).not.toThrow();
+    change({ ...s, hpa });
+    expect(() => s.app.synthYaml()).toThrow(error);
+  });
+
+  test('a subclass\'s validateHpa() decides the errors, as before', () => {
+    class Strict extends HorizontalPodAutoscalerV2 {
+      public validateHpa() {
+        return [...super.validateHpa(), { ruleId: 'HPA999', severity: Severity.ERROR, path: 'spec', message: 'no', value: undefined } as any];
+      }
+    }
+    const { app, chart, deployment } = setup();
+    new Strict(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 3 });
+    expect(() => app.synthYaml()).toThrow(/\[test\/Hpa\] spec: no/);
   });
 });
 
