@@ -44,13 +44,20 @@ const baseOf = { l1: 'l1', ours: 'l1', plus: 'l1', 'l1-full': 'l1-full', 'ours-f
 // Variants of one size alternate run by run, so the machine's drift falls on all of them alike.
 for (const n of sizes) {
   const runs = runsFor(n);
+  // The validators take milliseconds where a synth takes seconds: more runs of them cost little
+  // and steady their medians, which a single slow run moves far at 3 runs.
+  const validateRuns = Math.max(runs, 11);
   const variants = [...synthVariants, ...validateVariants];
   const samples = Object.fromEntries(variants.map(v => [v, []]));
-  for (let r = 0; r < runs; r++) for (const variant of variants) samples[variant].push(measure([variant, String(n)]));
+  for (let r = 0; r < validateRuns; r++) {
+    for (const variant of variants) {
+      if (r < runs || validateVariants.includes(variant)) samples[variant].push(measure([variant, String(n)]));
+    }
+  }
   for (const variant of variants) {
     const ms = stats(samples[variant].map(s => s.ms));
     const rss = Math.max(...samples[variant].map(s => s.rssMb));
-    results.rows.push({ variant, n, runs, ...ms, perItemUs: (ms.median * 1000) / n, peakRssMb: rss });
+    results.rows.push({ variant, n, runs: samples[variant].length, ...ms, perItemUs: (ms.median * 1000) / n, peakRssMb: rss });
     process.stderr.write(`  ${variant} n=${n}: median ${ms.median.toFixed(1)} ms\n`);
   }
 }
