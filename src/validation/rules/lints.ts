@@ -46,9 +46,8 @@ export function checkLints(ctx: RuleContext): void {
   const known = wellKnownApiVersion(ref.kind);
   if (known && isString(ref.apiVersion)) {
     const parsed = parseGroupVersion(ref.apiVersion);
-    // The group has no '/': it is the known one when the known apiVersion starts with it and a '/'.
-    if ('group' in parsed && parsed.group !== '' && !(known.startsWith(parsed.group) && known[parsed.group.length] === '/')) {
-      const knownGroup = known.split('/')[0];
+    const knownGroup = known.split('/')[0];
+    if ('group' in parsed && parsed.group !== '' && parsed.group !== knownGroup) {
       ctx.out.invalid('HPA405', 'spec.scaleTargetRef.apiVersion', ref.apiVersion,
         `${ref.kind} is served in the ${knownGroup} group: the controller cannot find the scale subresource of a ${ref.kind} in ${parsed.group}`,
         `set apiVersion to "${known}"`);
