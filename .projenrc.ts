@@ -108,6 +108,10 @@ const rosetta = project.addTask('rosetta', {
 });
 project.postCompileTask.spawn(rosetta);
 
+// require('cdk8s-hpa') without cdk8s and cdk8s-plus-27: the index's re-exports of the two modules
+// that load them read them on first use (build-tools/lazy-exports.js rewrites lib/index.js).
+project.compileTask.exec('node build-tools/lazy-exports.js');
+
 // ts-jest runs the tests without type checking (isolatedModules): the types of every test file,
 // the conformance and bindings drivers among them, are checked before jest runs.
 project.testTask.prependExec('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck-tests' });

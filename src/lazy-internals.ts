@@ -2,7 +2,9 @@
  * The modules loaded on first use, in one place: `require('cdk8s-hpa')` stays cheap for apps
  * that only build HPAs until synth. The validation engine and its rules, the simulation's spec
  * reader and run, the renderings of its results, the explainer of live HPAs and the reader of
- * YAML text are loaded the first time they are used.
+ * YAML text are loaded the first time they are used. The one other lazy load is in lib/index.js:
+ * build-tools/lazy-exports.js makes its re-exports of the construct and of HpaConfig, the two
+ * modules that load cdk8s and cdk8s-plus-27, read them on first use.
  */
 import type * as Explainer from './explain/explainer';
 import type * as TextValidation from './manifests/text-validation';

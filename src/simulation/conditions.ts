@@ -18,6 +18,8 @@ export class Conditions {
   private readonly entries: Entry[] = [];
   /** The last snapshot, shared by the steps until a condition changes. */
   private cache: HorizontalPodAutoscalerCondition[] | undefined;
+  /** The snapshot last returned. */
+  private lastSnapshot: HorizontalPodAutoscalerCondition[] | undefined;
 
   constructor(initial: HorizontalPodAutoscalerCondition[], private readonly formatTime: (seconds: number) => string) {
     for (const c of initial) {
@@ -62,10 +64,28 @@ export class Conditions {
     return this.entries.find(e => e.type === type)?.reason;
   }
 
-  /** A snapshot (shared between calls while nothing changes; treat it as read-only). */
+  /**
+   * A snapshot, shared between calls while the conditions read the same (treat it as
+   * read-only). A sync may change a condition and change it back: the controller sets
+   * AbleToScale to SucceededGetScale first, then to what the sync decided.
+   */
   public snapshot(): HorizontalPodAutoscalerCondition[] {
-    return this.cache ??= this.entries.map(e => ({
+    const last = this.lastSnapshot;
+    if (this.cache === undefined && last !== undefined && sameConditions(this.entries, last)) this.cache = last;
+    return this.lastSnapshot = this.cache ??= this.entries.map(e => ({
       type: e.type, status: e.status, reason: e.reason, message: e.message, lastTransitionTime: e.since,
     }));
   }
+}
+
+function sameConditions(entries: Entry[], snapshot: HorizontalPodAutoscalerCondition[]): boolean {
+  if (entries.length !== snapshot.length) return false;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const c = snapshot[i];
+    if (e.type !== c.type || e.status !== c.status || e.reason !== c.reason || e.message !== c.message || e.since !== c.lastTransitionTime) {
+      return false;
+    }
+  }
+  return true;
 }

@@ -26,7 +26,10 @@ export class SimulationResult {
   public readonly maxReplicas: number;
   /** The HPA's metrics, in spec order. */
   public readonly metrics: SimulatedMetric[];
-  /** One step per sync. */
+  /**
+   * One step per sync. Steps that read the same share their `metrics` entries and their
+   * `conditions` (a week of syncs keeps one copy per change): treat them as read-only.
+   */
   public readonly steps: SimulationStep[];
 
   private constructor(props: SimulationResultProps) {

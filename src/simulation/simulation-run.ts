@@ -13,7 +13,7 @@ import {
   convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, Recommendation, ScaleEvent,
   stabilizeRecommendation, stabilizeWithBehaviors, storeScaleEvent,
 } from './normalization';
-import { computeProposal, Tolerances } from './replica-calculator';
+import { computeProposal, MetricProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions } from './simulator-options';
@@ -79,6 +79,13 @@ export class Run {
   private readonly conditionBasedZero: boolean;
   private readonly hasFallback: boolean;
   private readonly validMessages: string[];
+  /**
+   * The last sync's per-metric results. A sync whose results equal them (most syncs between
+   * two observations) shares the same objects: a week of syncs keeps one set per change.
+   */
+  private lastResults: MetricStepResult[] = [];
+  /** Each metric's last proposal, with the observation and replica count it was computed for. */
+  private readonly proposals: Array<{ observation: MetricObservation | undefined; current: number; proposal: MetricProposal } | undefined> = [];
 
   constructor(
     private readonly spec: SimSpec,
@@ -226,16 +233,12 @@ export class Run {
     let firstReason = '';
     let chosen = -1;
     let anyFallback = false;
-    const results: MetricStepResult[] = [];
+    const last = this.lastResults;
+    /** This sync's results, from the first one that differs from the last sync's. */
+    let results: MetricStepResult[] | undefined;
     for (let i = 0; i < spec.metrics.length; i++) {
       const metric = spec.metrics[i];
-      const p = computeProposal({
-        metric,
-        observation: this.cursors[i].at(now),
-        currentReplicas: current,
-        tolerances: this.tolerances,
-        requestMilli: this.requests[i],
-      });
+      const p = this.proposal(i, this.cursors[i].at(now), current);
       let proposal = p.replicas;
       let fallbackActive = false;
       if (metric.fallback) {
@@ -250,15 +253,23 @@ export class Run {
           this.firstFailure[i] = undefined;
         }
       }
-      results.push({
-        metric: metric.id,
-        usage: p.usage,
-        proposal,
-        error: p.error,
-        fallbackActive,
-        firstFailureTime: this.firstFailure[i],
-        fallbackReplicas: metric.fallback?.replicas,
-      });
+      const prev = last[i];
+      const firstFailureTime = this.firstFailure[i];
+      if (prev !== undefined && prev.usage === p.usage && prev.proposal === proposal && prev.error === p.error
+        && prev.fallbackActive === fallbackActive && prev.firstFailureTime === firstFailureTime) {
+        results?.push(prev);
+      } else {
+        results ??= last.slice(0, i);
+        results.push({
+          metric: metric.id,
+          usage: p.usage,
+          proposal,
+          error: p.error,
+          fallbackActive,
+          firstFailureTime,
+          fallbackReplicas: metric.fallback?.replicas,
+        });
+      }
       if (proposal === undefined) {
         if (invalid === 0) {
           firstReason = FAILED_GET_REASON[metric.type];
@@ -272,6 +283,7 @@ export class Run {
         chosen = i;
       }
     }
+    if (results !== undefined) this.lastResults = results;
     if (this.hasFallback) {
       this.conditions.set(ConditionType.EXTERNAL_METRIC_FALLBACK_ACTIVE, anyFallback,
         anyFallback ? 'FallbackActive' : 'FallbackInactive',
@@ -284,7 +296,25 @@ export class Run {
     } else {
       this.conditions.set(ConditionType.SCALING_ACTIVE, true, 'ValidMetricFound', this.validMessages[Math.max(chosen, 0)], now);
     }
-    return { replicas, blocked, error, results };
+    return { replicas, blocked, error, results: this.lastResults };
+  }
+
+  /**
+   * Metric `i`'s proposal: `computeProposal`, again only when the observation or the replica
+   * count changed since the last sync (it depends on nothing else that changes in a run).
+   */
+  private proposal(i: number, observation: MetricObservation | undefined, current: number): MetricProposal {
+    const memo = this.proposals[i];
+    if (memo !== undefined && memo.observation === observation && memo.current === current) return memo.proposal;
+    const proposal = computeProposal({
+      metric: this.spec.metrics[i],
+      observation,
+      currentReplicas: current,
+      tolerances: this.tolerances,
+      requestMilli: this.requests[i],
+    });
+    this.proposals[i] = { observation, current, proposal };
+    return proposal;
   }
 
   /** `normalizeDesiredReplicas` (no behavior). */

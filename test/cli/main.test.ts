@@ -333,6 +333,44 @@ describe('the library entry point', () => {
     expect(JSON.parse(result.stdout)).toEqual([0, 2]);
   });
 
+  test('require("cdk8s-hpa") loads cdk8s and cdk8s-plus-27 only when the construct or HpaConfig is read', () => {
+    const script = [
+      `const h = require(${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))});`,
+      'const loaded = () => ["cdk8s", "cdk8s-plus-27"].filter(p => require.cache[require.resolve(p)] !== undefined);',
+      'const steps = [loaded()];',
+      'h.HpaValidator.validate({});',
+      'h.HpaSimulator.fromManifest({ apiVersion: "autoscaling/v2", kind: "HorizontalPodAutoscaler", metadata: { name: "web" },',
+      '  spec: { scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: "web" }, maxReplicas: 3,',
+      '    metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 50 } } }] } });',
+      'steps.push(loaded());',
+      `const same = h.HorizontalPodAutoscalerV2 === require(${JSON.stringify(path.join(ROOT, 'lib', 'horizontal-pod-autoscaler-v2.js'))}).HorizontalPodAutoscalerV2;`,
+      'steps.push(loaded(), same, typeof h.HpaConfig.load);',
+      'console.log(JSON.stringify(steps));',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([[], [], ['cdk8s', 'cdk8s-plus-27'], true, 'function']);
+  });
+
+  test('lib/index.js exports every class and enum of the jsii assembly, to require() and to ESM import', () => {
+    const assembly = JSON.parse(fs.readFileSync(path.join(ROOT, '.jsii'), 'utf8'));
+    const names: string[] = Object.values<{ kind: string; name: string; namespace?: string }>(assembly.types)
+      .filter(t => t.kind !== 'interface' && t.namespace === undefined).map(t => t.name).sort();
+    expect(names).toEqual(expect.arrayContaining(['HorizontalPodAutoscalerV2', 'HpaConfig', 'HpaSimulator', 'HpaValidator']));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-esm-'));
+    const esm = path.join(dir, 'import.mjs');
+    fs.writeFileSync(esm, [
+      `import * as h from ${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))};`,
+      'import { createRequire } from \'module\';',
+      `const cjs = createRequire(import.meta.url)(${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))});`,
+      `const names = ${JSON.stringify(names)};`,
+      'console.log(JSON.stringify([names.filter(n => typeof cjs[n] === "undefined"), names.filter(n => h[n] !== cjs[n])]));',
+    ].join('\n'));
+    const result = spawnSync(process.execPath, [esm], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([[], []]);
+  });
+
   test('the command line loads neither cdk8s nor cdk8s-plus-27: it starts without them', () => {
     // A preload that lists, when the process exits, the modules of either package it loaded.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-preload-'));

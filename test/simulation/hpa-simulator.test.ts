@@ -246,4 +246,25 @@ describe('HpaSimulator end to end', () => {
     const trace = SimulationTrace.create().at(0, 'cpu', cpu(90)).at(300, 'cpu', cpu(5));
     expect(sim.run(trace, { until: 1200 })).toEqual(sim.run(trace, { until: 1200 }));
   });
+
+  test('steps that read the same share their metric results and conditions; a change gets new ones', () => {
+    const sim = HpaSimulator.fromManifest(hpaManifest({ maxReplicas: 10, metrics: [cpuUtilization(50), externalAverageValue('queue', 30)] }), { cluster: V136, initialReplicas: 2 });
+    const trace = SimulationTrace.create()
+      .at(0, 'cpu', cpu(50)).at(0, 'queue', MetricObservation.value(60))
+      .at(60, 'queue', MetricObservation.value(61));
+    const steps = sim.run(trace, { until: 120 }).steps;
+    // 0 to 45 s: within tolerance at 2 replicas, nothing changes after the first sync.
+    expect(steps[1].metrics).toEqual([
+      { metric: 'cpu', usage: 50, proposal: 2, error: undefined, fallbackActive: false, firstFailureTime: undefined, fallbackReplicas: undefined },
+      { metric: 'queue', usage: 60, proposal: 2, error: undefined, fallbackActive: false, firstFailureTime: undefined, fallbackReplicas: undefined },
+    ]);
+    expect(steps[2].metrics).toBe(steps[1].metrics);
+    expect(steps[3].conditions).toBe(steps[1].conditions);
+    // 60 s: the queue reads 61 (still within tolerance): a new array, the cpu result shared.
+    expect(steps[4].metrics).not.toBe(steps[3].metrics);
+    expect(steps[4].metrics[0]).toBe(steps[3].metrics[0]);
+    expect(steps[4].metrics[1]).toMatchObject({ usage: 61, proposal: 2 });
+    expect(steps[4].conditions).toBe(steps[3].conditions);
+    expect(steps[5].metrics).toBe(steps[4].metrics);
+  });
 });
