@@ -17,7 +17,7 @@ const file = path.join(lib, 'index.js');
 let js = fs.readFileSync(file, 'utf8');
 if (js.includes(MARK)) process.exit(0);
 
-const helper = `${MARK} function __lazyExport(exports, load, names) { for (const name of names) Object.defineProperty(exports, name, { enumerable: true, configurable: true, get: () => load()[name] }); }`;
+const helper = `${MARK} function __lazyExport(exports, load, names) { let m; for (const name of names) Object.defineProperty(exports, name, { enumerable: true, configurable: true, get: () => (m ??= load())[name] }); }`;
 js = js.replace('Object.defineProperty(exports, "__esModule", { value: true });', s => `${s}\n${helper}`);
 for (const spec of LAZY) {
   const statement = `__exportStar(require("${spec}"), exports);`;
