@@ -56,7 +56,8 @@ export class Conditions {
 
   /** Whether `type` is present with status True. */
   public isTrue(type: ConditionType): boolean {
-    return this.entries.some(e => e.type === type && e.status === ConditionStatus.TRUE);
+    for (const e of this.entries) if (e.type === type && e.status === ConditionStatus.TRUE) return true;
+    return false;
   }
 
   /** The reason of `type`, if present. */
