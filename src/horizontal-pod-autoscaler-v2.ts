@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, ApiObjectProps, Lazy } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
 import { Behavior } from './behavior';
@@ -7,7 +7,7 @@ import { loadEngine } from './lazy-internals';
 import { Metric } from './metric';
 import { scaleTargetKey } from './model/object-keys';
 import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
-import { plainMetadataJson } from './private/metadata-json';
+import { plainApiObjectJson, plainMetadataJson } from './private/metadata-json';
 import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
 import { toKube, toKubeWith } from './private/to-kube';
 import { RuleLevel } from './rule-level';
@@ -177,12 +177,12 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     this.clusterOverride = props.cluster;
     this.ruleLevels = { ...(props.ruleLevels ?? {}) };
 
-    this.apiObject = new ApiObject(this, 'Resource', {
+    this.apiObject = new HpaApiObject(this, 'Resource', {
       apiVersion: HPA_API_VERSION,
       kind: HPA_KIND,
       metadata: props.metadata,
       spec: Lazy.any({ produce: () => this._toKube() }),
-    });
+    }, () => plainApiObjectJson(this.apiObject, this._toKube(), this.ownLazy));
 
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
     this.rulesLazy = Lazy.any({ produce: () => this.rulesAnnotation(annotated) });
@@ -238,13 +238,16 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     return this.manifestWith(plainJson(this._toKube()));
   }
 
+  /** What the construct's own `Lazy` values produce (the rules annotation); `NOT_PLAIN` for others. */
+  private readonly ownLazy = (lazy: Lazy): unknown => (lazy === this.rulesLazy ? lazy.produce() : NOT_PLAIN);
+
   /** The manifest, given the plain copy of `_toKube()` (or `NOT_PLAIN`). */
   private manifestWith(spec: unknown): any {
     if (spec === NOT_PLAIN || (this.apiObject as unknown as { patches?: unknown[] }).patches?.length) {
       return this.apiObject.toJson();
     }
     // The metadata as `metadata.toJson()` renders it; copied when it is plain data, like the spec.
-    let metadata = plainMetadataJson(this.apiObject, lazy => (lazy === this.rulesLazy ? lazy.produce() : NOT_PLAIN));
+    let metadata = plainMetadataJson(this.apiObject, this.ownLazy);
     if (metadata === NOT_PLAIN) metadata = this.apiObject.metadata.toJson();
     return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata, spec };
   }
@@ -356,4 +359,26 @@ function sameCheckInputs(a: CheckInputs, b: CheckInputs): boolean {
     && sameJson(a.manifest, b.manifest)
     && sameJson(a.options.workload, b.options.workload)
     && sameJson(a.options.ruleLevels, b.options.ruleLevels);
+}
+
+/**
+ * The HPA's API object. Its `toJson()` copies the spec and metadata the construct renders when
+ * they are plain data (`plainApiObjectJson`), which is what cdk8s's resolver walk makes of them
+ * at several times the cost; anything else takes that walk.
+ */
+class HpaApiObject extends ApiObject {
+  constructor(scope: Construct, id: string, props: ApiObjectProps, private readonly plainToJson: () => unknown) {
+    super(scope, id, props);
+  }
+
+  public toJson(): any {
+    let json: unknown;
+    try {
+      json = this.plainToJson();
+    } catch {
+      // cdk8s's walk renders the spec again and reports the error with the construct's path.
+      json = NOT_PLAIN;
+    }
+    return json === NOT_PLAIN ? super.toJson() : json;
+  }
 }

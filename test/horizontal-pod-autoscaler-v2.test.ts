@@ -101,6 +101,33 @@ describe('HorizontalPodAutoscalerV2', () => {
     expect(hpaOf(chart).spec.scaleTargetRef).toEqual({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: 'checkout' });
   });
 
+  test.each<[string, (hpa: HorizontalPodAutoscalerV2, chart: Chart) => void]>([
+    ['every option, labels and rule levels', (hpa, chart) => {
+      hpa.addMetric(Metric.external({ name: 'queue', target: MetricTarget.averageValue('500m'), fallback: ExternalFallback.replicas(4) }));
+      hpa.metadata.addLabel('team', 'a');
+      hpa.metadata.addAnnotation('note', '');
+      RuleLevels.applyTo(chart, { HPA404: RuleLevel.OFF });
+    }],
+    ['a JSON patch', hpa => ApiObject.of(hpa).addJsonPatch(JsonPatch.add('/spec/minReplicas', 3))],
+    ['a Lazy label', hpa => hpa.metadata.addLabel('built', { resolve: () => 'lazily' } as any)],
+    ['an attribute that is an empty object', hpa => hpa.metadata.add('extra', { a: {}, b: [] })],
+  ])('synth writes the HPA as cdk8s\'s resolver walk renders it: %s', (_name, change) => {
+    const { chart, deployment } = setup();
+    const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+      target: deployment,
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [Metric.resourceCpu(MetricTarget.averageUtilization(70))],
+      behavior: Behavior.of({ scaleDown: { policies: [ScalingPolicy.percent(50, Duration.minutes(1))] } }),
+      cluster: ClusterProfile.of({ version: '1.36', featureGates: { HPAExternalMetricFallback: true } }),
+    });
+    change(hpa, chart);
+    const apiObject = ApiObject.of(hpa);
+    const walked = ApiObject.prototype.toJson.call(apiObject);
+    expect(apiObject.toJson()).toStrictEqual(walked);
+    expect(JSON.stringify(apiObject.toJson())).toBe(JSON.stringify(walked));
+  });
+
   test('rendering is deterministic', () => {
     const build = () => {
       const { app, chart, deployment } = setup();

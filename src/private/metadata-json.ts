@@ -64,6 +64,26 @@ export function plainMetadataJson(apiObject: ApiObject, own: (lazy: Lazy) => unk
   return sanitized(merged, own);
 }
 
+/**
+ * What `apiObject.toJson()` returns for an API object whose props are its API version, its kind,
+ * its metadata and `spec`, without cdk8s's resolver walk; `NOT_PLAIN` when it cannot be had
+ * that way (JSON patches, key sorting turned off with `CDK8S_DISABLE_SORT`, or what makes
+ * `plainMetadataJson` give up). `toJson()` resolves and sanitizes the whole object, metadata
+ * included (`metadata.toJson()`, already sanitized): object keys sorted, `null` and `undefined`
+ * members left out, then `apiVersion`, `kind` and `metadata` put first.
+ */
+export function plainApiObjectJson(apiObject: ApiObject, spec: unknown, own: (lazy: Lazy) => unknown): unknown {
+  if (process.env.CDK8S_DISABLE_SORT || (apiObject as unknown as { patches?: unknown[] }).patches?.length !== 0) return NOT_PLAIN;
+  const metadata = plainMetadataJson(apiObject, own);
+  if (metadata === NOT_PLAIN) return NOT_PLAIN;
+  const specJson = sanitized(spec, own, false);
+  if (specJson === NOT_PLAIN) return NOT_PLAIN;
+  const result: { [key: string]: unknown } = { apiVersion: apiObject.apiVersion, kind: apiObject.kind };
+  if (metadata !== undefined) result.metadata = metadata;
+  if (specJson !== undefined) result.spec = specJson;
+  return result;
+}
+
 /** The fields `toJson()` renders over the added attributes. */
 const RENDERED_FIELDS = new Set(['name', 'namespace', 'annotations', 'finalizers', 'ownerReferences', 'labels']);
 
@@ -92,26 +112,27 @@ function isPlainObject(value: unknown): value is { [key: string]: unknown } {
 }
 
 /**
- * `sanitizeValue(resolve(value), { filterEmptyArrays: true, filterEmptyObjects: true })` for
- * plain data under cdk8s's own resolvers; `NOT_PLAIN` for anything else.
+ * `sanitizeValue(resolve(value), { filterEmptyArrays: filterEmpty, filterEmptyObjects:
+ * filterEmpty })` for plain data under cdk8s's own resolvers; `NOT_PLAIN` for anything else.
+ * Metadata is sanitized with the filters on, the whole object (`ApiObject.toJson()`) without.
  */
-function sanitized(value: unknown, own: (lazy: Lazy) => unknown): unknown {
+function sanitized(value: unknown, own: (lazy: Lazy) => unknown, filterEmpty = true): unknown {
   if (value == null) return undefined;
   const type = typeof value;
   if (type === 'string' || type === 'number' || type === 'boolean') return value;
   if (type !== 'object') return NOT_PLAIN;
   if (value instanceof Lazy) {
     const produced = own(value);
-    return produced === NOT_PLAIN ? NOT_PLAIN : sanitized(produced, own);
+    return produced === NOT_PLAIN ? NOT_PLAIN : sanitized(produced, own, filterEmpty);
   }
   if (Array.isArray(value)) {
     // A list with anything a resolver would act on, holes or another prototype is not plain.
     if (Object.getPrototypeOf(value) !== Array.prototype || isUnionOrToken(value)) return NOT_PLAIN;
-    if (value.length === 0) return undefined;
+    if (filterEmpty && value.length === 0) return undefined;
     const result: unknown[] = [];
     for (let i = 0; i < value.length; i++) {
       if (!(i in value)) return NOT_PLAIN;
-      const item = sanitized(value[i], own);
+      const item = sanitized(value[i], own, filterEmpty);
       if (item === NOT_PLAIN) return NOT_PLAIN;
       // Kept in place even when undefined: the sanitizer maps lists item by item.
       result.push(item);
@@ -124,14 +145,14 @@ function sanitized(value: unknown, own: (lazy: Lazy) => unknown): unknown {
   let empty = true;
   for (const key of keys) {
     if (key === '__proto__') return NOT_PLAIN;
-    const item = sanitized(value[key], own);
+    const item = sanitized(value[key], own, filterEmpty);
     if (item === NOT_PLAIN) return NOT_PLAIN;
     if (item != null) {
       result[key] = item;
       empty = false;
     }
   }
-  return empty ? undefined : result;
+  return filterEmpty && empty ? undefined : result;
 }
 
 /** What `ImplicitTokenResolver` or `NumberStringUnionResolver` would replace in a list. */

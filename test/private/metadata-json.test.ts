@@ -1,5 +1,5 @@
-import { ApiObject, ApiObjectMetadata, App, Chart, Lazy, LazyResolver, ResolutionContext } from 'cdk8s';
-import { plainMetadataJson } from '../../src/private/metadata-json';
+import { ApiObject, ApiObjectMetadata, App, Chart, JsonPatch, Lazy, LazyResolver, ResolutionContext } from 'cdk8s';
+import { plainApiObjectJson, plainMetadataJson } from '../../src/private/metadata-json';
 import { NOT_PLAIN, sameJson } from '../../src/private/plain';
 
 function objectWith(metadata: ApiObjectMetadata | undefined, app = new App()) {
@@ -72,5 +72,54 @@ describe('plainMetadataJson', () => {
     const o = objectWith({ name: 'web' });
     (o.metadata as any).extraField = 'x';
     expect(plainMetadataJson(o, noLazy)).toBe(NOT_PLAIN);
+  });
+});
+
+describe('plainApiObjectJson', () => {
+  function objectWithSpec(spec: unknown, app = new App()) {
+    const chart = new Chart(app, 'chart', { labels: { app: 'web' } });
+    return new ApiObject(chart, 'obj', { apiVersion: 'v1', kind: 'Thing', metadata: { name: 'web', annotations: { b: '1', a: '' } }, spec });
+  }
+
+  test.each<[string, unknown]>([
+    ['none', undefined],
+    ['keys out of order, nested', { z: 1, a: { y: 'x', b: [{ d: true, c: 0 }] } }],
+    ['null and undefined members', { a: null, b: undefined, c: { d: null } }],
+    ['empty objects and lists, kept (unlike metadata)', { a: {}, b: [], c: [{}] }],
+    ['lists with null items, kept in place', { a: [1, null, 'x'] }],
+    ['an empty spec', {}],
+  ])('is what toJson() renders: %s', (_name, spec) => {
+    const o = objectWithSpec(spec);
+    const rendered = plainApiObjectJson(o, spec, noLazy);
+    expect(rendered).toStrictEqual(o.toJson());
+    expect(JSON.stringify(rendered)).toBe(JSON.stringify(o.toJson()));
+  });
+
+  test.each<[string, (o: ApiObject) => void, unknown]>([
+    ['a JSON patch', o => o.addJsonPatch(JsonPatch.add('/spec/a', 1)), { a: 0 }],
+    ['a token in the spec', () => undefined, { a: { resolve: () => 'x' } }],
+    ['a Lazy in the spec', () => undefined, { a: Lazy.any({ produce: () => 'x' }) }],
+    ['a class instance in the spec', () => undefined, { a: new Date(0) }],
+    ['metadata plainMetadataJson leaves to toJson()', o => o.metadata.addLabel('x', { resolve: () => 'y' } as any), { a: 1 }],
+  ])('leaves an object with %s to toJson()', (_name, change, spec) => {
+    const o = objectWithSpec(spec);
+    change(o);
+    expect(plainApiObjectJson(o, spec, noLazy)).toBe(NOT_PLAIN);
+  });
+
+  test('leaves key order to toJson() when CDK8S_DISABLE_SORT is set', () => {
+    const o = objectWithSpec({ b: 1, a: 2 });
+    process.env.CDK8S_DISABLE_SORT = '1';
+    try {
+      expect(plainApiObjectJson(o, { b: 1, a: 2 }, noLazy)).toBe(NOT_PLAIN);
+    } finally {
+      delete process.env.CDK8S_DISABLE_SORT;
+    }
+  });
+
+  test('leaves an app with its own resolvers to toJson()', () => {
+    const upper = { resolve: (context: ResolutionContext) => typeof context.value === 'string' && context.replaceValue(context.value.toUpperCase()) };
+    const o = objectWithSpec({ a: 'x' }, new App({ resolvers: [upper] }));
+    expect(plainApiObjectJson(o, { a: 'x' }, noLazy)).toBe(NOT_PLAIN);
   });
 });
