@@ -156,7 +156,7 @@ if (c.kubeScore) cliRow('kube-score score, one file', 10000, c.kubeScore, c.kube
 cliRow('cdk8s-hpa validate, one file', 10000, c.ours, c.kubeScore);
 if (c.hundredThousand) cliRow('cdk8s-hpa validate, 10 files', 100000, c.hundredThousand);
 lines.push('');
-lines.push('Ratios: synth to the L1 of the same N; validation to kubernetes-models on the same manifests (after a warm-up pass each); the command line to kube-score on the same file (fresh processes, wall time and peak RSS from GNU time).');
+lines.push('Ratios: synth to the L1 of the same N; validation to kubernetes-models on the same manifests (in each process the median of five passes over them, after two warm-up passes); the command line to kube-score on the same file (fresh processes, wall time and peak RSS from GNU time).');
 lines.push(`The fuller HPA adds a memory metric, a second scale-down policy with selectPolicy and scale-up rules (the L1 cannot write the fallback: its schema lacks it). The command line's file: ${c.file.objects} objects, ${(c.file.bytes / 2 ** 20).toFixed(1)} MiB (5,000 Deployments, 5,000 HPAs, every tenth HPA with an error).`);
 if (c.kubeScoreNote) lines.push(c.kubeScoreNote);
 lines.push(`require('cdk8s-hpa') after cdk8s-plus-27: +${results.require.addedMs.toFixed(1)} ms (measured after cdk8s-plus-27 in the same process, median of ${requireRuns} fresh processes; cdk8s-plus-27 itself ${results.require.plus.median.toFixed(1)} ms).`);
