@@ -17,7 +17,7 @@ const flag = (name, fallback) => {
 };
 const quick = args.includes('--quick');
 const sizes = flag('--sizes', quick ? '1,100,1000' : '1,100,1000,10000').split(',').map(Number);
-const runsFor = (n) => Number(flag('--runs', n >= 10000 ? 3 : 5));
+const runsFor = (n) => Number(flag('--runs', quick ? 3 : n >= 10000 ? 5 : 7));
 
 if (!fs.existsSync(path.join(__dirname, '..', 'lib', 'index.js'))) {
   console.error('bench: lib/ is missing; run `npx projen compile` first');
@@ -62,7 +62,7 @@ for (const n of sizes) {
   }
 }
 
-const simulateRuns = quick ? 3 : 5;
+const simulateRuns = quick ? 3 : 7;
 const simulate = stats(Array.from({ length: simulateRuns }, () => measure(['simulate', '1']).ms));
 const freshSamples = Array.from({ length: simulateRuns }, () => measure(['simulate-fresh', '1']));
 const simulateFresh = stats(freshSamples.map(s => s.ms));
@@ -91,7 +91,7 @@ process.stderr.write(`  cdk8s-hpa --help: median ${results.help.median.toFixed(1
 const scratch = path.join(__dirname, 'results', 'manifests');
 const [oneFile] = cli.writeFiles(path.join(scratch, 'one'), 1, 5000);
 const kubeScore = cli.findKubeScore();
-const cliRuns = quick ? 3 : 5;
+const cliRuns = quick ? 3 : 7;
 const cliSamples = { ours: [], kubeScore: [] };
 for (let r = 0; r < cliRuns; r++) {
   cliSamples.ours.push(cli.timed(process.execPath, [cli.BIN, 'validate', oneFile]));
