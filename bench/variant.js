@@ -1,5 +1,5 @@
 // One benchmark variant in a process of its own: `node bench/variant.js <variant> <n>`.
-// Prints one JSON line: { variant, n, ms, rssMb, perItemUs }.
+// Prints one JSON line: { variant, n, ms, rssMb, perItemUs, nodeStartMs }.
 'use strict';
 /** When this script's first line ran, in ms since the process started: Node's own start. */
 const nodeStartMs = performance.now();
