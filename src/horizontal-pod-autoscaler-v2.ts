@@ -7,7 +7,7 @@ import { loadEngine } from './lazy-internals';
 import { Metric } from './metric';
 import { scaleTargetKey } from './model/object-keys';
 import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
-import { plainApiObjectJson, plainMetadataJson } from './private/metadata-json';
+import { hasJsonPatches, plainApiObjectJson, plainMetadataJson } from './private/metadata-json';
 import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
 import { toKube, toKubeWith } from './private/to-kube';
 import { RuleLevel } from './rule-level';
@@ -243,7 +243,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /** The manifest, given the plain copy of `_toKube()` (or `NOT_PLAIN`). */
   private manifestWith(spec: unknown): any {
-    if (spec === NOT_PLAIN || (this.apiObject as unknown as { patches?: unknown[] }).patches?.length) {
+    if (spec === NOT_PLAIN || hasJsonPatches(this.apiObject)) {
       return this.apiObject.toJson();
     }
     // The metadata as `metadata.toJson()` renders it; copied when it is plain data, like the spec.

@@ -73,7 +73,7 @@ export function plainMetadataJson(apiObject: ApiObject, own: (lazy: Lazy) => unk
  * members left out, then `apiVersion`, `kind` and `metadata` put first.
  */
 export function plainApiObjectJson(apiObject: ApiObject, spec: unknown, own: (lazy: Lazy) => unknown): unknown {
-  if (process.env.CDK8S_DISABLE_SORT || (apiObject as unknown as { patches?: unknown[] }).patches?.length !== 0) return NOT_PLAIN;
+  if (process.env.CDK8S_DISABLE_SORT || hasJsonPatches(apiObject)) return NOT_PLAIN;
   const metadata = plainMetadataJson(apiObject, own);
   if (metadata === NOT_PLAIN) return NOT_PLAIN;
   const specJson = sanitized(spec, own, false);
@@ -82,6 +82,11 @@ export function plainApiObjectJson(apiObject: ApiObject, spec: unknown, own: (la
   if (metadata !== undefined) result.metadata = metadata;
   if (specJson !== undefined) result.spec = specJson;
   return result;
+}
+
+/** Whether `addJsonPatch()` was called on `apiObject` (or cdk8s keeps its patches elsewhere now: then true). */
+export function hasJsonPatches(apiObject: ApiObject): boolean {
+  return (apiObject as unknown as { patches?: unknown[] }).patches?.length !== 0;
 }
 
 /** The fields `toJson()` renders over the added attributes. */

@@ -16,10 +16,8 @@ interface Entry {
 /** A mutable condition list. */
 export class Conditions {
   private readonly entries: Entry[] = [];
-  /** The last snapshot, shared by the steps until a condition changes. */
-  private cache: HorizontalPodAutoscalerCondition[] | undefined;
-  /** The snapshot last returned. */
-  private lastSnapshot: HorizontalPodAutoscalerCondition[] | undefined;
+  /** The snapshot last returned, shared by the steps while the conditions read the same. */
+  private last: HorizontalPodAutoscalerCondition[] | undefined;
 
   constructor(initial: HorizontalPodAutoscalerCondition[], private readonly formatTime: (seconds: number) => string) {
     for (const c of initial) {
@@ -34,11 +32,9 @@ export class Conditions {
     for (const e of this.entries) if (e.type === type) existing = e;
     if (!existing) {
       this.entries.push({ type, status: s, reason, message, since: this.formatTime(now) });
-      this.cache = undefined;
       return;
     }
     if (existing.status === s && existing.reason === reason && existing.message === message) return;
-    this.cache = undefined;
     if (existing.status !== s) existing.since = this.formatTime(now);
     existing.status = s;
     existing.reason = reason;
@@ -48,10 +44,7 @@ export class Conditions {
   /** Removes a condition type. */
   public remove(type: ConditionType): void {
     const i = this.entries.findIndex(e => e.type === type);
-    if (i >= 0) {
-      this.entries.splice(i, 1);
-      this.cache = undefined;
-    }
+    if (i >= 0) this.entries.splice(i, 1);
   }
 
   /** Whether `type` is present with status True. */
@@ -71,9 +64,8 @@ export class Conditions {
    * AbleToScale to SucceededGetScale first, then to what the sync decided.
    */
   public snapshot(): HorizontalPodAutoscalerCondition[] {
-    const last = this.lastSnapshot;
-    if (this.cache === undefined && last !== undefined && sameConditions(this.entries, last)) this.cache = last;
-    return this.lastSnapshot = this.cache ??= this.entries.map(e => ({
+    if (this.last !== undefined && sameConditions(this.entries, this.last)) return this.last;
+    return this.last = this.entries.map(e => ({
       type: e.type, status: e.status, reason: e.reason, message: e.message, lastTransitionTime: e.since,
     }));
   }

@@ -5,6 +5,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { IssueList } from './issue-list';
+import { table } from '../private/table';
 
 /** What decoding a manifest knows: the cluster, and where to report. */
 export interface DecodeContext {
@@ -41,11 +42,8 @@ export interface Field {
 }
 
 export const f = (type: Type, available?: (ctx: DecodeContext) => Unavailable | undefined): Field => ({ type, available });
-export const obj = (fields: { [name: string]: Type | Field }): ObjectType => {
-  const byName: { [name: string]: Field } = Object.create(null);
-  for (const [n, t] of Object.entries(fields)) byName[n] = isField(t) ? t : f(t);
-  return { fields: byName };
-};
+export const obj = (fields: { [name: string]: Type | Field }): ObjectType =>
+  ({ fields: table(Object.fromEntries(Object.entries(fields).map(([n, t]) => [n, isField(t) ? t : f(t)]))) });
 export const arr = (items: Type): ArrayType => ({ items });
 export function isField(t: Type | Field): t is Field {
   return typeof t === 'object' && 'type' in t;
