@@ -111,8 +111,8 @@ const rosetta = project.addTask('rosetta', {
 });
 project.postCompileTask.spawn(rosetta);
 
-// require('cdk8s-hpa') without cdk8s and cdk8s-plus-27: the index's re-exports of the two modules
-// that load them read them on first use (build-tools/lazy-exports.js rewrites lib/index.js).
+// require('cdk8s-hpa') loads the index alone (not cdk8s and cdk8s-plus-27): each of its re-exports
+// loads its module on first use (build-tools/lazy-exports.js rewrites lib/index.js).
 project.compileTask.exec('node build-tools/lazy-exports.js');
 
 // ts-jest runs the tests without type checking (isolatedModules): the types of every test file,

@@ -1,16 +1,18 @@
-// Runs after jsii (the compile task). lib/index.js re-exports every module when it is loaded;
-// two of them load cdk8s and cdk8s-plus-27 (about 120 ms): the construct, which extends a
-// cdk8s-plus-27 class, and HpaConfig, which reads the app's charts. This rewrites their two
-// re-exports so that each loads its module on the first read of one of its names. Apps that
-// synthesize load both anyway; the validator, the simulator and the explainer start without.
-// Each name is also assigned `void 0` first, as tsc does, so that Node's ESM loader (which
-// reads the names of a CommonJS module from its text) still sees it.
+// Runs after jsii (the compile task). tsc's lib/index.js loads every module it re-exports when it
+// is loaded: about 50 modules, two of which load cdk8s and cdk8s-plus-27 (about 120 ms more): the
+// construct, which extends a cdk8s-plus-27 class, and HpaConfig, which reads the app's charts.
+// This rewrites each re-export so that its module loads on the first read of one of its names:
+// `require('cdk8s-hpa')` loads the index alone, and the validator, the simulator and the
+// explainer load what they use and start without cdk8s. A name that two modules export stays the
+// first one's, as with tsc's `__exportStar`; a module of types only is not loaded at all. Each
+// name is also assigned `void 0` first, as tsc does, so that Node's ESM loader (which reads the
+// names of a CommonJS module from its text) sees it.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 
-const LAZY = ['./horizontal-pod-autoscaler-v2', './hpa-config'];
 const MARK = '/* cdk8s-hpa: lazy re-exports */';
+const REEXPORT = /^__exportStar\(require\("(\.\/[^"]+)"\), exports\);$/gm;
 
 const lib = path.join(__dirname, '..', 'lib');
 const file = path.join(lib, 'index.js');
@@ -18,13 +20,21 @@ let js = fs.readFileSync(file, 'utf8');
 if (js.includes(MARK)) process.exit(0);
 
 const helper = `${MARK} function __lazyExport(exports, load, names) { let m; for (const name of names) Object.defineProperty(exports, name, { enumerable: true, configurable: true, get: () => (m ??= load())[name] }); }`;
-js = js.replace('Object.defineProperty(exports, "__esModule", { value: true });', s => `${s}\n${helper}`);
-for (const spec of LAZY) {
-  const statement = `__exportStar(require("${spec}"), exports);`;
-  if (!js.includes(statement)) throw new Error(`lazy-exports: ${file} has no line ${statement}`);
-  const names = Object.keys(require(path.join(lib, spec))).filter(n => n !== '__esModule' && n !== 'default');
-  if (names.length === 0) throw new Error(`lazy-exports: ${spec} exports nothing`);
+const marker = 'Object.defineProperty(exports, "__esModule", { value: true });';
+if (!js.includes(marker)) throw new Error(`lazy-exports: ${file} has no line ${marker}`);
+js = js.replace(marker, s => `${s}\n${helper}`);
+const declared = new Set();
+let count = 0;
+js = js.replace(REEXPORT, (_statement, spec) => {
+  const all = Object.keys(require(path.join(lib, spec))).filter(n => n !== '__esModule' && n !== 'default');
+  // A module of interfaces only is empty at run time: nothing to load.
+  if (all.length === 0) return `/* ${spec}: types only */`;
+  const names = all.filter(n => !declared.has(n));
+  if (names.length === 0) throw new Error(`lazy-exports: ${spec} exports nothing the index does not already have`);
+  names.forEach(n => declared.add(n));
+  count++;
   const declare = names.map(n => `exports.${n} = `).join('') + 'void 0;';
-  js = js.replace(statement, `${declare} __lazyExport(exports, () => require("${spec}"), ${JSON.stringify(names)});`);
-}
+  return `${declare} __lazyExport(exports, () => require("${spec}"), ${JSON.stringify(names)});`;
+});
+if (count === 0 || js.includes('__exportStar(require(')) throw new Error(`lazy-exports: ${file} has re-exports of another form`);
 fs.writeFileSync(file, js);

@@ -3,8 +3,8 @@
  * that only build HPAs until synth. The validation engine and its rules, the simulation's spec
  * reader and run, the renderings of its results, the explainer of live HPAs and the reader of
  * YAML text are loaded the first time they are used. The one other lazy load is in lib/index.js:
- * build-tools/lazy-exports.js makes its re-exports of the construct and of HpaConfig, the two
- * modules that load cdk8s and cdk8s-plus-27, read them on first use.
+ * build-tools/lazy-exports.js makes each of its re-exports load its module on the first read of
+ * one of its names (so cdk8s and cdk8s-plus-27 load only with the construct and HpaConfig).
  */
 import type * as Explainer from './explain/explainer';
 import type * as TextValidation from './manifests/text-validation';

@@ -333,6 +333,23 @@ describe('the library entry point', () => {
     expect(JSON.parse(result.stdout)).toEqual([0, 2]);
   });
 
+  test('require("cdk8s-hpa") loads the index alone; reading a name loads its module and what that imports', () => {
+    const lib = path.join(ROOT, 'lib');
+    const script = [
+      `const lib = ${JSON.stringify(lib + path.sep)};`,
+      'const ours = () => Object.keys(require.cache).filter(f => f.startsWith(lib)).map(f => f.slice(lib.length)).sort();',
+      'const h = require(lib + "index.js");',
+      'const steps = [ours()];',
+      'const simulator = h.HpaSimulator;',
+      'steps.push(ours().includes("simulation/hpa-simulator.js"), ours().includes("validation/hpa-validator.js"));',
+      'steps.push(simulator === require(lib + "simulation/hpa-simulator.js").HpaSimulator, h.HpaSimulator === simulator);',
+      'console.log(JSON.stringify(steps));',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([['index.js'], true, false, true, true]);
+  });
+
   test('require("cdk8s-hpa") loads cdk8s and cdk8s-plus-27 only when the construct or HpaConfig is read', () => {
     const script = [
       `const h = require(${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))});`,
