@@ -17,7 +17,8 @@ export interface ClusterProfileOptions {
   /**
    * Feature gates set on the cluster's API server and controller manager, overriding the
    * release's defaults: `HPAScaleToZero`, `HPAConfigurableTolerance`, `HPAContainerMetrics`,
-   * `HPAExternalMetricFallback`.
+   * `HPAExternalMetricFallback`, and `SidecarContainers` and `PodLevelResources`, which decide
+   * whose requests the controller reads for a Utilization metric.
    *
    * @default - the release's defaults
    */

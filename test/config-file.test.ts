@@ -41,7 +41,7 @@ describe('the config file', () => {
     ['cluster: { version: "1.99" }', 'cluster.version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
     ['cluster: { versoin: "1.33" }', 'cluster.versoin: unknown key (known keys: version, featureGates)'],
     ['cluster: { featureGates: { HPAScaleToZero: yes } }', 'cluster.featureGates.HPAScaleToZero: "yes": must be true or false'],
-    ['cluster: { featureGates: { NoSuchGate: true } }', 'cluster.featureGates.NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback'],
+    ['cluster: { featureGates: { NoSuchGate: true } }', 'cluster.featureGates.NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback, SidecarContainers, PodLevelResources'],
     ['rules: { HPA404: loud }', 'rules.HPA404: "loud": the level of HPA404 must be one of error, warning, on, off'],
     ['rules: { HPA102: "off" }', 'rules.HPA102: "off": HPA102 cannot be changed: only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be set to error, warning, on or off'],
     ['rules: [HPA404]', 'rules: must be a map of rule ids to error, warning, on, off'],

@@ -8,7 +8,7 @@ import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../mod
 import { namespaceKey, objectKey, scaleTargetKey } from '../model/object-keys';
 import { parseQuantity, toMilli } from '../model/quantity';
 import { isObject } from '../model/values';
-import { WorkloadFacts, workloadFactsFromManifest } from '../model/workload-facts';
+import { missingRequests, WorkloadFacts, workloadFactsFromManifest } from '../model/workload-facts';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
 import { GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 import { table } from '../private/table';
@@ -26,6 +26,7 @@ import {
 } from './hpa-explanation';
 import { readStatus } from './status-reader';
 import { validateManifest } from '../validation/engine';
+import { requestRules } from '../validation/rules/cross-object';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
 
 const DEFAULT_NAMESPACE = 'default';
@@ -641,11 +642,13 @@ function metricFix(type: string, metric: SimMetric | undefined, msg: string, env
   if (request) {
     return `give container "${request[2]}" a ${request[1]} request in the pod template (resources.requests.${request[1]}), or use an averageValue target`;
   }
+  const podLevel = /missing pod-level request for (\S+) in Pod (\S+)/.exec(msg);
+  if (podLevel) return podLevelFix(podLevel[1]);
   const noContainer = /container (\S+) not found in Pod (\S+)/.exec(msg);
   if (noContainer) return `name a container the pods have in spec.metrics[${metric?.index ?? 0}].containerResource.container`;
   if (/no pods returned by selector/.test(msg)) return 'the target has no pods: check its selector and that its pods are created';
   if (/did not receive metrics for targeted pods/.test(msg)) return 'the pods have no metrics yet (pods not ready, or just started): wait, or check metrics-server (kubectl top pods)';
-  const missing = missingRequests(metric, env);
+  const missing = lackingRequestFix(metric, env);
   if (missing) return missing;
   switch (type) {
     case 'Resource':
@@ -660,19 +663,23 @@ function metricFix(type: string, metric: SimMetric | undefined, msg: string, env
   }
 }
 
-/** For a Utilization metric, the containers of the related pods without a request for its resource. */
-function missingRequests(metric: SimMetric | undefined, env: Env): string | undefined {
+/** For a Utilization metric, where the related pods lack a request for its resource, as the controller reads requests. */
+function lackingRequestFix(metric: SimMetric | undefined, env: Env): string | undefined {
   if (!metric || metric.targetType !== 'Utilization' || !metric.resource) return undefined;
+  const rules = requestRules(env.profile);
   for (const pod of env.related.pods) {
-    const containers = Array.isArray(pod.spec?.containers) ? pod.spec.containers : [];
-    const lacking = containers.filter((cc: any) => (metric.container === undefined || cc?.name === metric.container)
-      && !(isObject(cc?.resources?.requests) && metric.resource! in cc.resources.requests)
-      && !(isObject(cc?.resources?.limits) && metric.resource! in cc.resources.limits));
-    if (lacking.length > 0) {
-      return `give container "${lacking[0].name}" a ${metric.resource} request in the pod template (pod ${pod.metadata?.name} has none), or use an averageValue target`;
+    const facts = workloadFactsFromManifest({ spec: { template: { spec: pod.spec } } });
+    const missing = missingRequests(facts, metric.resource, metric.container, rules)[0];
+    if (missing) {
+      return 'podLevel' in missing ? podLevelFix(metric.resource)
+        : `give container "${missing.container.name}" a ${metric.resource} request in the pod template (pod ${pod.metadata?.name} has none), or use an averageValue target`;
     }
   }
   return undefined;
+}
+
+function podLevelFix(resource: string): string {
+  return `add ${resource} to the pod-level requests of the pod template (spec.template.spec.resources.requests.${resource}), or use an averageValue target`;
 }
 
 /** A trace holding the reported values from time 0, for `cdk8s-hpa simulate`. */

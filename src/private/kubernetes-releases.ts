@@ -12,6 +12,15 @@
  * - `HPAContainerMetrics` (KEP-1610): alpha 1.20, beta (on) 1.27, GA 1.30, gate removed in 1.32.
  * - `HPAExternalMetricFallback` (KEP-5679): the implementation was closed unmerged; no release
  *   knows `external.fallback`, so the gate exists only where a profile declares it.
+ * - `SidecarContainers` (KEP-753): kube_features.go has `{1.28, false, Alpha}, {1.29, true, Beta},
+ *   {1.33, true, GA}`. With it off the API server drops an init container's `restartPolicy`.
+ * - `PodLevelResources` (KEP-2837): kube_features.go has `{1.32, false, Alpha}, {1.34, true, Beta}`,
+ *   still beta in 1.37. With it on the API server defaults pod-level requests (defaults.go
+ *   `defaultPodRequests`); with it off it drops `spec.resources` of a pod template.
+ * - What the HPA controller reads as a pod's request (replica_calculator.go): the regular
+ *   containers only up to 1.28 (`calculatePodRequests`); restartable init containers too from
+ *   1.29; the pod-level requests, when set and the metric names no container, from 1.34
+ *   (`calculateRequests`, gated by PodLevelResources).
  * - `scaleTargetRef.apiVersion` must name an API group (kubernetes/kubernetes PR #132537, in the
  *   1.34-era strategy.go): enforced from 1.34 here.
  * - `spec.maxReplicas: 0` reported as `Required value` instead of `Invalid value` (PR #135412): 1.36.
@@ -36,6 +45,8 @@ export const GATE_SCALE_TO_ZERO = 'HPAScaleToZero';
 export const GATE_CONFIGURABLE_TOLERANCE = 'HPAConfigurableTolerance';
 export const GATE_CONTAINER_METRICS = 'HPAContainerMetrics';
 export const GATE_EXTERNAL_METRIC_FALLBACK = 'HPAExternalMetricFallback';
+export const GATE_SIDECAR_CONTAINERS = 'SidecarContainers';
+export const GATE_POD_LEVEL_RESOURCES = 'PodLevelResources';
 
 /** Every gate the library knows, in a stable order. */
 export const KNOWN_GATES: readonly string[] = [
@@ -43,6 +54,8 @@ export const KNOWN_GATES: readonly string[] = [
   GATE_CONFIGURABLE_TOLERANCE,
   GATE_CONTAINER_METRICS,
   GATE_EXTERNAL_METRIC_FALLBACK,
+  GATE_SIDECAR_CONTAINERS,
+  GATE_POD_LEVEL_RESOURCES,
 ];
 
 /**
@@ -64,6 +77,12 @@ export const SCALE_TARGET_GROUP_RULE_SINCE_MINOR = 34;
 
 /** From this minor on the HPA controller scales to zero by the ScaledToZero condition (KEP-2021 rework). */
 export const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;
+
+/** From this minor on the HPA controller counts the requests of restartable init containers (sidecars). */
+export const SIDECAR_REQUESTS_SINCE_MINOR = 29;
+
+/** From this minor on the HPA controller reads pod-level requests, with PodLevelResources on. */
+export const POD_LEVEL_REQUESTS_SINCE_MINOR = 34;
 
 /** From this minor on `maxReplicas: 0` is a `Required value` error. */
 export const MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR = 36;
@@ -87,6 +106,13 @@ export function gateState(gate: string, minor: number): GateState {
       return minor < 30 ? betaOn : ga;
     case GATE_EXTERNAL_METRIC_FALLBACK:
       return alphaOff;
+    case GATE_SIDECAR_CONTAINERS:
+      if (minor < 28) return absent;
+      if (minor < 29) return alphaOff;
+      return minor < 33 ? betaOn : ga;
+    case GATE_POD_LEVEL_RESOURCES:
+      if (minor < 32) return absent;
+      return minor < 34 ? alphaOff : betaOn;
     default:
       return absent;
   }

@@ -256,7 +256,7 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
 
   test.each([
     [['--k8s-version', '1.99'], '--k8s-version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
-    [['--feature-gates', 'NoSuchGate=true'], '--feature-gates NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback'],
+    [['--feature-gates', 'NoSuchGate=true'], '--feature-gates NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback, SidecarContainers, PodLevelResources'],
     [['--k8s-version', '1.30', '--feature-gates', 'HPAConfigurableTolerance=true'], '--feature-gates HPAConfigurableTolerance: true: Kubernetes 1.30 has no HPAConfigurableTolerance feature gate; declare a version that has it'],
   ])('an unknown version or gate (%j) is a usage error before any input is read, whatever the inputs hold', (flags, message) => {
     for (const input of [`${FIXTURES}/clean.yaml`, `${FIXTURES}/empty.yaml`, `${FIXTURES}/no-such-file.yaml`]) {

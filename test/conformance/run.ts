@@ -4,12 +4,15 @@
  * `conformance: N passed, N failed` last; exits non-zero when a check failed or Go is missing.
  *
  * Environment: CONFORMANCE_RUNS (objects per release, default 20000), CONFORMANCE_SEED,
- * CONFORMANCE_ONLY (`apiserver` or `controller`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`).
+ * CONFORMANCE_ONLY (`apiserver` or `controller`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
+ * CONFORMANCE_SCENARIOS_PER_RELEASE (controller scenarios, default 300), CONFORMANCE_REQUEST_CASES_COUNT
+ * (pod specs for the requests the controller reads, default 2000).
  */
 import * as fc from 'fast-check';
 import { checkGates, readDifferencesTable, readReadme, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
 import { buildApiServer, buildController, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
+import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
 
 interface Tally { passed: number; failed: number }
 
@@ -89,7 +92,38 @@ async function controller(tally: Tally, controllers: Release[], builds: Builds):
     const shown = failures.slice(0, 5);
     if (failures.length > shown.length) shown.push(`... and ${failures.length - shown.length} more`);
     report(tally, `${release.minor} the simulator matches the controller at every sync (${failures.length} of ${scenarios.length} scenarios differ)`, shown);
+    await requests(tally, release, binaryPath, settable, seed);
   }
+}
+
+/** Pod specs whose requests the real ReplicaCalculator reads, against HPA301 and HPA302. */
+async function requests(tally: Tally, release: Release, binaryPath: string, settable: readonly string[], seed: number): Promise<void> {
+  const count = Number(process.env.CONFORMANCE_REQUEST_CASES_COUNT ?? 2000);
+  const cases = fc.sample(requestCaseArbitrary(settable), { seed, numRuns: count }).map((c, i) => ({ ...c, id: `${release.minor}-r${i}` }));
+  const real = await runRequests(binaryPath, cases);
+  const failures: string[] = [];
+  let invalid = 0;
+  const errors = new Map<string, number>();
+  for (const c of cases) {
+    const r = real.get(c.id);
+    if (!r || r.setup) {
+      failures.push(`case ${c.id}: the program failed: ${r?.setup ?? 'no result'}`);
+      continue;
+    }
+    if (r.invalid) {
+      invalid++;
+      continue;
+    }
+    const kind = r.error.replace(/ (in container|for|in Pod|container) .*$/, '') || 'no error';
+    errors.set(kind, (errors.get(kind) ?? 0) + 1);
+    const mismatch = requestMismatch(release.minor, c, r.error);
+    if (mismatch) failures.push(mismatch);
+  }
+  console.log(`requests ${release.minor}: ${cases.length} pod specs, ${invalid} refused by the API server's validation; controller answers: ${[...errors].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  if (cases.length - invalid < cases.length / 2) failures.push(`only ${cases.length - invalid} of ${cases.length} generated pods are valid`);
+  const shown = failures.slice(0, 5);
+  if (failures.length > shown.length) shown.push(`... and ${failures.length - shown.length} more`);
+  report(tally, `${release.minor} HPA301 and HPA302 match the requests the controller reads (${failures.length} of ${cases.length} pod specs differ)`, shown);
 }
 
 async function main(): Promise<number> {

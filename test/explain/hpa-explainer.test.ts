@@ -160,6 +160,14 @@ describe('the spec and the related objects', () => {
     expect(e.findings[0].ruleIds).toBeUndefined();
   });
 
+  test('the pod-level form of the controller\'s message (1.34+, PodLevelResources) gets the pod-level fix', () => {
+    const manifest = hpa('cpu-no-request.yaml', 'api');
+    const conditions = manifest.status.conditions.map((c: any) => c.type !== 'ScalingActive' ? c
+      : { ...c, message: 'the HPA was unable to compute the replica count: failed to get cpu utilization: missing pod-level request for cpu in Pod api-7d9c6b5f4-x2kqz' });
+    const e = HpaExplainer.explain({ ...manifest, status: { ...manifest.status, conditions } }, { cluster: CLUSTER, now: NOW });
+    expect(e.findings[0].fix).toBe('add cpu to the pod-level requests of the pod template (spec.template.spec.resources.requests.cpu), or use an averageValue target');
+  });
+
   test('a second HPA on the same target is reported with HPA304', () => {
     const other = { ...hpa('scaling-active.yaml', 'ambiguous-selector'), metadata: { name: 'web-canary', namespace: 'shop' } };
     const e = explain('scaling-active.yaml', 'ambiguous-selector', [other]);

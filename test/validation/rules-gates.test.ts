@@ -303,7 +303,7 @@ describe('HPA152/HPA153 external.fallback', () => {
       path: 'spec.metrics[0].external.fallback.replicas',
       prefix: 'Required value',
       detail: 'must specify the fallback replica count',
-      fix: 'ExternalFallback.replicas(n) with n > 0',
+      fix: 'set fallback.replicas to a count above 0 (ExternalFallback.replicas(n))',
     },
     {
       title: 'fallback failureDuration is "0s"',
@@ -416,7 +416,7 @@ describe('HPA154 cluster profile', () => {
       ruleId: 'HPA154',
       path: 'cluster.featureGates.HPAFallback',
       prefix: 'Invalid value: true',
-      detail: 'unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback',
+      detail: 'unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback, SidecarContainers, PodLevelResources',
     },
     {
       title: 'an unknown feature gate is set to false',

@@ -330,6 +330,94 @@ describe('HPA301-HPA303 cross-object checks', () => {
     ]);
   });
 
+  /** A Deployment manifest `web` with the given pod template spec. */
+  const podTemplate = (spec: any) => workloadFactsFromManifest({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { template: { spec } } });
+  const hpa301 = (issues: unknown[]) => issues.filter((i: any) => i.ruleId === 'HPA301');
+
+  describe('pod-level requests (PodLevelResources, read by the controller from 1.34)', () => {
+    // replica_calculator.go calculateRequests: with the gate on and pod-level requests set, a
+    // Resource metric reads resourcehelpers.PodRequests, not each container's request.
+    const podLevelCpu = podTemplate({ resources: { requests: { cpu: '1', memory: '1Gi' } }, containers: [{ name: 'app' }, { name: 'proxy' }] });
+
+    test('facts read the pod-level requests, with the containers\' and the API server\'s defaulting from pod-level limits', () => {
+      expect(podLevelCpu.podRequests).toEqual(['cpu', 'memory']);
+      expect(podTemplate({ resources: { limits: { cpu: '2' } }, containers: [{ name: 'app', resources: { requests: { memory: '1Gi' } } }] }).podRequests)
+        .toEqual(['memory', 'cpu']);
+      expect(podTemplate({ resources: { requests: { memory: '1Gi' } }, initContainers: [{ name: 'migrate', resources: { requests: { cpu: '1' } } }], containers: [{ name: 'app' }] }).podRequests)
+        .toEqual(['cpu', 'memory']);
+      expect(podTemplate({ containers: [{ name: 'app', resources: { requests: { cpu: '1' } } }] }).podRequests).toBeUndefined();
+      expect(podTemplate({ resources: { requests: { 'example.com/gpu': '1' } }, containers: [{ name: 'app' }] }).podRequests).toBeUndefined();
+    });
+
+    test.each(['1.34', '1.37'])('a CPU Utilization metric passes on %s when the pod template requests CPU at pod level and no container does', version => {
+      expect(validate(() => {}, { workload: podLevelCpu, cluster: { version } })).toEqual([]);
+    });
+
+    test('pod-level requests without the metric\'s resource fail, at pod level', () => {
+      const workload = podTemplate({ resources: { requests: { memory: '1Gi' } }, containers: [{ name: 'app' }] });
+      expect(validate(() => {}, { workload })).toEqual([expect.objectContaining({
+        ruleId: 'HPA301',
+        path: 'spec.metrics[0].resource.target.averageUtilization',
+        message: messageLike('Fails at run time: 70', 'the pod template of Deployment/web sets pod-level requests (spec.template.spec.resources) without cpu, and no container requests cpu'),
+        fix: 'add cpu to the pod-level requests (spec.template.spec.resources.requests.cpu), or use an averageValue target',
+      })]);
+    });
+
+    test.each([
+      ['1.33', {}, 'from Kubernetes 1.34 on, with PodLevelResources'],
+      ['1.36', { PodLevelResources: false }, 'only with PodLevelResources on, which this cluster profile turns off'],
+    ])('on %s with gates %j each container needs the request, and the message says why the pod-level one does not count', (version, featureGates, why) => {
+      const issues = hpa301(validate(() => {}, { workload: podLevelCpu, cluster: { version, featureGates } }));
+      expect(issues).toEqual([
+        expect.objectContaining({ message: messageLike('Fails at run time: 70', `container "app" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails (the controller reads pod-level requests ${why})`) }),
+        expect.objectContaining({ message: messageLike('Fails at run time: 70', 'container "proxy" of Deployment/web') }),
+      ]);
+    });
+
+    test('a ContainerResource metric reads its container\'s request even with pod-level requests', () => {
+      expect(hpa301(validate(setMetrics(containerCpu('app')), { workload: podLevelCpu }))).toEqual([
+        expect.objectContaining({ path: 'spec.metrics[0].containerResource.target.averageUtilization', message: messageLike('Fails at run time: 60', 'container "app" of Deployment/web has no cpu request') }),
+      ]);
+    });
+  });
+
+  describe('native sidecars (init containers with restartPolicy: Always, read by the controller from 1.29)', () => {
+    const withSidecar = podTemplate({
+      initContainers: [{ name: 'migrate' }, { name: 'proxy', restartPolicy: 'Always', resources: { requests: { memory: '64Mi' } } }],
+      containers: [{ name: 'app', resources: { requests: { cpu: '250m' } } }],
+    });
+
+    test('facts list the sidecar after the containers and leave other init containers out', () => {
+      expect(withSidecar.containers).toEqual([{ name: 'app', requests: ['cpu'] }, { name: 'proxy', requests: ['memory'], sidecar: true }]);
+    });
+
+    test('a sidecar without the request fails a Utilization metric', () => {
+      expect(validate(() => {}, { workload: withSidecar })).toEqual([expect.objectContaining({
+        ruleId: 'HPA301',
+        message: messageLike('Fails at run time: 70', 'sidecar init container "proxy" of Deployment/web has no cpu request'),
+        fix: 'give sidecar init container "proxy" a cpu request, or use an averageValue target',
+      })]);
+    });
+
+    test('before 1.29 the controller reads the regular containers only', () => {
+      expect(validate(() => {}, { workload: withSidecar, cluster: { version: '1.28' } })).toEqual([]);
+    });
+
+    test('a ContainerResource metric may name a sidecar from 1.29 on', () => {
+      const metric = containerCpu('proxy', { type: 'AverageValue', averageValue: '100m' });
+      expect(validate(setMetrics(metric), { workload: withSidecar })).toEqual([]);
+      expect(validate(setMetrics(metric), { workload: withSidecar, cluster: { version: '1.28' } })).toEqual([expect.objectContaining({
+        ruleId: 'HPA302',
+        path: 'spec.metrics[0].containerResource.container',
+        message: messageLike('Fails at run time: "proxy"', '"proxy" is a sidecar init container of Deployment/web, which the controller counts only from Kubernetes 1.29 on'),
+        fix: 'declare version 1.29 or later in the cluster profile (ClusterProfile version, or --k8s-version)',
+      })]);
+      expect(validate(setMetrics(containerCpu('migrate', { type: 'AverageValue', averageValue: '100m' })), { workload: withSidecar })).toEqual([
+        expect.objectContaining({ ruleId: 'HPA302', message: messageLike('Fails at run time: "migrate"', 'Deployment/web has no container named "migrate" (it has "app", "proxy")') }),
+      ]);
+    });
+  });
+
   // horizontal.go computeStatusForResourceMetricGeneric reads target.AverageValue first and ignores
   // target.type, so {type: Utilization, averageValue} never needs a request (HPA410 says as much).
   test.each([

@@ -1,9 +1,13 @@
 /** Checks that need the scale target itself: its containers, their requests, its replicas. */
 import { RuleContext } from './context';
+import { ClusterProfile } from '../../cluster-profile';
 import { DEFAULTED } from '../../model/defaults';
 import { namespaceKey } from '../../model/object-keys';
 import { isObject, isString } from '../../model/values';
-import { WorkloadFacts } from '../../model/workload-facts';
+import { ContainerFacts, missingRequests, RequestRules, scaledContainers, WorkloadFacts } from '../../model/workload-facts';
+import {
+  declareGate, declareVersion, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS, POD_LEVEL_REQUESTS_SINCE_MINOR, SIDECAR_REQUESTS_SINCE_MINOR,
+} from '../../private/kubernetes-releases';
 import { IssueList, child } from '../issue-list';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
@@ -23,33 +27,68 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   }
   const containers = workload.containers;
   if (!containers) return;
+  const rules = requestRules(ctx.profile);
+  const target = `${workload.kind}/${workload.name}`;
   for (const { metric, path } of ctx.metrics) {
     if (metric.type === 'Resource' && isObject(metric.resource)) {
       const src = metric.resource;
       if (!isString(src.name) || !usesUtilization(src.target)) continue;
       const defaulted = (metric as any)[DEFAULTED] === true;
-      for (const c of containers) {
-        if (!c.requests.includes(src.name)) {
-          ctx.out.invalid('HPA301', defaulted ? 'spec.metrics' : child(path, 'resource.target.averageUtilization'), src.target.averageUtilization,
-            `${defaulted ? 'no metrics are set, so the API server adds CPU at 80% utilization, but ' : ''}container "${c.name}" of ${workload.kind}/${workload.name} has no ${src.name} request: the controller cannot compute utilization and the metric fails`,
-            `give container "${c.name}" a ${src.name} request, or use an averageValue target`);
+      const at = defaulted ? 'spec.metrics' : child(path, 'resource.target.averageUtilization');
+      const lead = defaulted ? 'no metrics are set, so the API server adds CPU at 80% utilization, but ' : '';
+      for (const missing of missingRequests(workload, src.name, undefined, rules)) {
+        if ('podLevel' in missing) {
+          ctx.out.invalid('HPA301', at, src.target.averageUtilization,
+            `${lead}the pod template of ${target} sets pod-level requests (spec.template.spec.resources) without ${src.name}, and no container requests ${src.name}: the controller reads the pod-level requests, cannot compute utilization and the metric fails`,
+            `add ${src.name} to the pod-level requests (spec.template.spec.resources.requests.${src.name}), or use an averageValue target`);
+        } else {
+          ctx.out.invalid('HPA301', at, src.target.averageUtilization,
+            `${lead}${describe(missing.container)} of ${target} has no ${src.name} request: the controller cannot compute utilization and the metric fails${podLevelIgnored(workload, src.name, rules, ctx)}`,
+            `give ${describe(missing.container)} a ${src.name} request, or use an averageValue target`);
         }
       }
     } else if (metric.type === 'ContainerResource' && isObject(metric.containerResource)) {
       const src = metric.containerResource;
       if (!isString(src.container)) continue;
-      const container = containers.find(c => c.name === src.container);
+      const scaled = scaledContainers(containers, rules);
+      const container = scaled.find(c => c.name === src.container);
       if (!container) {
+        const names = scaled.map(c => `"${c.name}"`).join(', ');
+        const sidecar = containers.find(c => c.name === src.container && c.sidecar);
         ctx.out.invalid('HPA302', child(path, 'containerResource.container'), src.container,
-          `${workload.kind}/${workload.name} has no container named "${src.container}"${containers.length ? ` (it has ${containers.map(c => `"${c.name}"`).join(', ')})` : ''}`,
-          containers.length ? `use one of ${containers.map(c => `"${c.name}"`).join(', ')}` : undefined);
+          sidecar
+            ? `"${src.container}" is a sidecar init container of ${target}, which the controller counts only from Kubernetes 1.${SIDECAR_REQUESTS_SINCE_MINOR} on with ${GATE_SIDECAR_CONTAINERS} on: in this cluster the pods have no container of that name to read`
+            : `${target} has no container named "${src.container}"${scaled.length ? ` (it has ${names})` : ''}`,
+          sidecar
+            ? ctx.profile.minor < SIDECAR_REQUESTS_SINCE_MINOR ? declareVersion(`1.${SIDECAR_REQUESTS_SINCE_MINOR}`) : declareGate(GATE_SIDECAR_CONTAINERS)
+            : scaled.length ? `use one of ${names}` : undefined);
       } else if (isString(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
         ctx.out.invalid('HPA301', child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
-          `container "${container.name}" of ${workload.kind}/${workload.name} has no ${src.name} request: the controller cannot compute utilization`,
-          `give container "${container.name}" a ${src.name} request, or use an averageValue target`);
+          `${describe(container)} of ${target} has no ${src.name} request: the controller cannot compute utilization`,
+          `give ${describe(container)} a ${src.name} request, or use an averageValue target`);
       }
     }
   }
+}
+
+/** Which requests the HPA controller of the profile's release reads (kubernetes-releases.ts). */
+export function requestRules(profile: ClusterProfile): RequestRules {
+  return {
+    sidecars: profile.minor >= SIDECAR_REQUESTS_SINCE_MINOR && profile.isGateEnabled(GATE_SIDECAR_CONTAINERS),
+    podLevel: profile.minor >= POD_LEVEL_REQUESTS_SINCE_MINOR && profile.isGateEnabled(GATE_POD_LEVEL_RESOURCES),
+  };
+}
+
+function describe(container: ContainerFacts): string {
+  return container.sidecar ? `sidecar init container "${container.name}"` : `container "${container.name}"`;
+}
+
+/** Why a pod-level request for `resource` does not help here, if the template has one. */
+function podLevelIgnored(workload: WorkloadFacts, resource: string, rules: RequestRules, ctx: RuleContext): string {
+  if (rules.podLevel || !workload.podRequests?.includes(resource)) return '';
+  return ctx.profile.minor < POD_LEVEL_REQUESTS_SINCE_MINOR
+    ? ` (the controller reads pod-level requests from Kubernetes 1.${POD_LEVEL_REQUESTS_SINCE_MINOR} on, with ${GATE_POD_LEVEL_RESOURCES})`
+    : ` (the controller reads pod-level requests only with ${GATE_POD_LEVEL_RESOURCES} on, which this cluster profile turns off)`;
 }
 
 /** Whether the controller computes utilization: it reads averageValue first, whatever the type says. */

@@ -104,7 +104,7 @@ func main() {
 		os.Exit(2)
 	}
 	if len(os.Args) > 1 && os.Args[1] == "--gates" {
-		for _, g := range []featuregate.Feature{"HPAScaleToZero", "HPAConfigurableTolerance", "HPAContainerMetrics", "HPAExternalMetricFallback"} {
+		for _, g := range []featuregate.Feature{"HPAScaleToZero", "HPAConfigurableTolerance", "HPAContainerMetrics", "HPAExternalMetricFallback", "SidecarContainers", "PodLevelResources"} {
 			spec, ok := utilfeature.DefaultMutableFeatureGate.GetAll()[g]
 			if ok {
 				fmt.Printf("%s %v %s\n", g, spec.Default, spec.PreRelease)
