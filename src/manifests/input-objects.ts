@@ -44,7 +44,8 @@ export function isHpa(object: InputObject): boolean {
 /** Every object of the input, indexed for the cross-object checks. */
 export class InputObjects {
   public readonly hpas: InputObject[] = [];
-  private readonly workloads = new Map<string, InputObject>();
+  /** The objects of each key, in input order: one, or copies of one object (per environment, say). */
+  private readonly workloads = new Map<string, InputObject[]>();
 
   public add(object: InputObject): void {
     if (isHpa(object)) {
@@ -54,16 +55,30 @@ export class InputObjects {
     const { kind, metadata } = object.manifest;
     if (typeof kind !== 'string' || !isObject(metadata) || typeof metadata.name !== 'string') return;
     const key = objectKey(metadata.namespace, kind, metadata.name);
-    // The first object of a name wins, as it would be the first one applied.
-    if (!this.workloads.has(key)) this.workloads.set(key, object);
+    const list = this.workloads.get(key);
+    if (list) list.push(object); else this.workloads.set(key, [object]);
   }
 
-  /** The facts of the HPA's scale target, when the input holds it. */
+  /**
+   * The facts of the HPA's scale target, when the input holds it. Of several objects with the
+   * target's key (copies per environment, as in `overlays/dev/` and `overlays/prod/`), the one
+   * in the HPA's own file, else in the file nearest it in the directory tree, else the first.
+   */
   public workloadOf(hpa: InputObject): WorkloadFacts | undefined {
     const ref = hpa.manifest.spec?.scaleTargetRef;
     if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
-    const workload = this.workloads.get(objectKey(hpa.manifest.metadata?.namespace, ref.kind, ref.name));
-    return workload ? workloadFactsFromManifest(workload.manifest) : undefined;
+    const candidates = this.workloads.get(objectKey(hpa.manifest.metadata?.namespace, ref.kind, ref.name));
+    if (!candidates) return undefined;
+    let best = candidates[0];
+    let bestShared = -1;
+    for (const candidate of candidates) {
+      const shared = candidate.file === hpa.file ? Infinity : sharedDirectories(candidate.file, hpa.file);
+      if (shared > bestShared) {
+        best = candidate;
+        bestShared = shared;
+      }
+    }
+    return workloadFactsFromManifest(best.manifest);
   }
 
   /**
@@ -87,6 +102,15 @@ export class InputObjects {
     }
     return duplicates;
   }
+}
+
+/** How many leading directories two file paths share. */
+function sharedDirectories(a: string, b: string): number {
+  const da = a.split(/[\\/]/).slice(0, -1);
+  const db = b.split(/[\\/]/).slice(0, -1);
+  let n = 0;
+  while (n < da.length && n < db.length && da[n] === db[n]) n++;
+  return n;
 }
 
 function sameObject(a: { [key: string]: any }, b: { [key: string]: any }): boolean {
