@@ -162,7 +162,7 @@ describe('HorizontalPodAutoscalerV2', () => {
       expect(message.split('\n').slice(1).map(l => l.trim())).toEqual([
         '[test/Hpa] spec.maxReplicas: Required value: must be set and greater than 0 [HPA102] (fix: set maxReplicas to the most replicas the workload may have)',
         '[test/Hpa] spec.maxReplicas: Invalid value: 0: must be greater than or equal to `minReplicas` [HPA103] (fix: raise maxReplicas to at least 2, or lower minReplicas)',
-        '[test/Hpa] spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue [HPA117] (fix: Pods metrics take MetricTarget.averageValue())',
+        '[test/Hpa] spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue [HPA117] (fix: set target.averageValue: Pods metrics take a per-pod average (MetricTarget.averageValue()))',
         '[test/Hpa] spec.behavior.scaleUp.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 [HPA123] (fix: use a period of at most 1800s)',
       ]);
     });

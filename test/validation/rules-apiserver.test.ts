@@ -778,6 +778,16 @@ describe('HPA108-HPA117 metrics', () => {
   ];
   test.each(cases)('fails when $title', expectRuleCase);
 
+  test('HPA117 fixes name the manifest field first and the API call after it, for YAML and code alike', () => {
+    const fixOf = (mutate: (m: any) => void) => validate(mutate).find(i => i.ruleId === 'HPA117')?.fix;
+    expect(fixOf(m => { m.spec.metrics[0].resource.target = { type: 'Value', value: '100m' }; }))
+      .toBe('set target.averageUtilization or target.averageValue (MetricTarget.averageUtilization() or MetricTarget.averageValue())');
+    expect(fixOf(setMetrics(podsMetric({ type: 'AverageValue', value: '10' }))))
+      .toBe('set target.averageValue: Pods metrics take a per-pod average (MetricTarget.averageValue())');
+    expect(fixOf(setMetrics(externalMetric({ type: 'Value' }))))
+      .toBe('set target.value or target.averageValue (MetricTarget.value() or MetricTarget.averageValue())');
+  });
+
   test('an unknown metric type is reported once, not twice as Go does', () => {
     expect(validate(m => { m.spec.metrics[0].type = 'Custom'; })).toEqual([expect.objectContaining({
       ruleId: 'HPA109', severity: Severity.ERROR, path: 'spec.metrics[0].type', message: `Unsupported value: "Custom": ${METRIC_SOURCE_TYPES}`,

@@ -184,7 +184,7 @@ describe('HPA202 Utilization on an Object metric', () => {
       path: 'spec.metrics[0].object.target.type',
       prefix: 'Fails at run time: "Utilization"',
       detail: 'the controller fails on an Object metric with "invalid object metric source"',
-      fix: 'use MetricTarget.value() or MetricTarget.averageValue()',
+      fix: 'use a Value or AverageValue target (MetricTarget.value() or MetricTarget.averageValue())',
     },
   ];
   test.each(cases)('fails when $title', expectRuleCase);

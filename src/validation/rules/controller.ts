@@ -44,7 +44,7 @@ function checkTarget(ctx: RuleContext, source: string, target: { [key: string]: 
     if (type === 'Utilization') {
       ctx.out.invalid('HPA202', targetPath(sourcePath, 'type'), type,
         'Utilization is a percentage of resource requests: the controller fails on an Object metric with "invalid object metric source"',
-        'use MetricTarget.value() or MetricTarget.averageValue()');
+        'use a Value or AverageValue target (MetricTarget.value() or MetricTarget.averageValue())');
       return;
     }
     if (target.value !== undefined && target.averageValue !== undefined) {

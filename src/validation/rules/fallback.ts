@@ -18,7 +18,7 @@ export function checkFallbacks(ctx: RuleContext): void {
   for (const { fallback, path } of ctx.fallbacks) {
     const replicas = fallback.replicas;
     if (replicas === undefined) {
-      ctx.out.required('HPA153', child(path, 'replicas'), 'must specify the fallback replica count', 'ExternalFallback.replicas(n) with n > 0');
+      ctx.out.required('HPA153', child(path, 'replicas'), 'must specify the fallback replica count', 'set fallback.replicas to a count above 0 (ExternalFallback.replicas(n))');
     } else if (isNumber(replicas) && replicas <= 0) {
       ctx.out.invalid('HPA153', child(path, 'replicas'), replicas, 'must be greater than 0');
     }

@@ -70,7 +70,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     const t = checkTarget(ctx, src.target, path);
     if (t.value === undefined && t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value or averageValue',
-        'use MetricTarget.value() or MetricTarget.averageValue()');
+        'set target.value or target.averageValue (MetricTarget.value() or MetricTarget.averageValue())');
     }
   },
   external(ctx, src, path) {
@@ -78,7 +78,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     const t = checkTarget(ctx, src.target, path);
     if (t.value === undefined && t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value for metric or a per-pod target',
-        'use MetricTarget.value() or MetricTarget.averageValue()');
+        'set target.value or target.averageValue (MetricTarget.value() or MetricTarget.averageValue())');
     }
     if (t.value !== undefined && t.averageValue !== undefined) {
       ctx.out.forbidden('HPA117', child(path, 'target.value'), 'may not set both a target value for metric and a per-pod target',
@@ -90,7 +90,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     const t = checkTarget(ctx, src.target, path);
     if (t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must specify a positive target averageValue',
-        'Pods metrics take MetricTarget.averageValue()');
+        'set target.averageValue: Pods metrics take a per-pod average (MetricTarget.averageValue())');
     }
   },
   resource(ctx, src, path) {
@@ -117,7 +117,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
 function checkResourceTarget(ctx: RuleContext, t: { [key: string]: any }, path: string): void {
   if (t.averageUtilization === undefined && t.averageValue === undefined) {
     ctx.out.required('HPA117', child(path, 'target.averageUtilization'), 'must set either a target raw value or a target utilization',
-      'use MetricTarget.averageUtilization() or MetricTarget.averageValue()');
+      'set target.averageUtilization or target.averageValue (MetricTarget.averageUtilization() or MetricTarget.averageValue())');
   }
   if (t.averageUtilization !== undefined && t.averageValue !== undefined) {
     ctx.out.forbidden('HPA117', child(path, 'target.averageValue'), 'may not set both a target raw value and a target utilization',
