@@ -7,11 +7,8 @@
  * External metrics (Value and AverageValue), pods without metrics, failing metrics, behaviors
  * (windows, Pods and Percent policies, every selectPolicy, tolerances) and scale to zero.
  */
-import { spawn } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as fc from 'fast-check';
+import { runGoTest } from './go-programs';
 import { ClusterProfile, ConditionStatus, ConditionType, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
 
 /** Seconds between syncs, on both sides. */
@@ -267,27 +264,8 @@ export async function runController(binary: string, scenarios: ControllerScenari
 }
 
 /** One controller test process over some scenarios: their results, in order. */
-async function runControllerProcess(binary: string, scenarios: ControllerScenario[]): Promise<GoResult[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-controller-'));
-  try {
-    const input = path.join(dir, 'scenarios.json');
-    const output = path.join(dir, 'results.json');
-    fs.writeFileSync(input, JSON.stringify(scenarios.map(goScenario)));
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(binary, ['-test.run', '^TestScenarios$', '-test.count=1'], {
-        env: { ...process.env, CONFORMANCE_SCENARIOS: input, CONFORMANCE_RESULTS: output },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', d => { out = (out + String(d)).slice(-4000); });
-      child.on('error', reject);
-      child.on('exit', code => code === 0 ? resolve() : reject(new Error(`${binary} exited with ${code}: ${out}`)));
-    });
-    return JSON.parse(fs.readFileSync(output, 'utf8'));
-  } finally {
-    if (process.env.CONFORMANCE_KEEP) console.log(`controller input and output kept in ${dir}`);
-    else fs.rmSync(dir, { recursive: true, force: true });
-  }
+function runControllerProcess(binary: string, scenarios: ControllerScenario[]): Promise<GoResult[]> {
+  return runGoTest<GoResult>(binary, 'TestScenarios', 'CONFORMANCE_SCENARIOS', 'CONFORMANCE_RESULTS', scenarios.map(goScenario));
 }
 
 /** The first sync where the two sides differ, or undefined. */

@@ -199,3 +199,31 @@ export class LineProcess {
 export function runOnce(binary: string, args: string[]): string {
   return execFileSync(binary, args, { encoding: 'utf8' });
 }
+
+/**
+ * Runs one test of a controller test binary over a JSON input: writes `input` to a file named by
+ * the `inputVar` environment variable, runs `-test.run ^<test>$`, and reads the JSON array the
+ * test wrote to the file named by `outputVar`. CONFORMANCE_KEEP keeps both files.
+ */
+export async function runGoTest<T>(binary: string, test: string, inputVar: string, outputVar: string, input: unknown): Promise<T[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-conformance-'));
+  try {
+    const inFile = path.join(dir, 'input.json');
+    const outFile = path.join(dir, 'output.json');
+    fs.writeFileSync(inFile, JSON.stringify(input));
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(binary, ['-test.run', `^${test}$`, '-test.count=1'], {
+        env: { ...process.env, [inputVar]: inFile, [outputVar]: outFile },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', d => { out = (out + String(d)).slice(-4000); });
+      child.on('error', reject);
+      child.on('exit', code => code === 0 ? resolve() : reject(new Error(`${binary} exited with ${code}: ${out}`)));
+    });
+    return JSON.parse(fs.readFileSync(outFile, 'utf8'));
+  } finally {
+    if (process.env.CONFORMANCE_KEEP) console.log(`${test} input and output kept in ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -8,11 +8,8 @@
  * C first; `missing pod-level request` and the pod-level HPA301; a container the pods do not run
  * and HPA302.
  */
-import { spawn } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as fc from 'fast-check';
+import { runGoTest } from './go-programs';
 import { gateSettings } from './hpa-arbitrary';
 import { ClusterProfile } from '../../src';
 import { workloadFactsFromManifest } from '../../src/model/workload-facts';
@@ -114,24 +111,6 @@ export function requestMismatch(minor: string, c: RequestCase, error: string): s
 
 /** Runs the cases through TestRequests of one release's controller test binary. */
 export async function runRequests(binary: string, cases: readonly RequestCase[]): Promise<Map<string, GoRequestResult>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-requests-'));
-  try {
-    const input = path.join(dir, 'cases.json');
-    const output = path.join(dir, 'results.json');
-    fs.writeFileSync(input, JSON.stringify(cases));
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(binary, ['-test.run', '^TestRequests$', '-test.count=1'], {
-        env: { ...process.env, CONFORMANCE_REQUEST_CASES: input, CONFORMANCE_REQUEST_RESULTS: output },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', d => { out = (out + String(d)).slice(-4000); });
-      child.on('error', reject);
-      child.on('exit', code => code === 0 ? resolve() : reject(new Error(`${binary} exited with ${code}: ${out}`)));
-    });
-    const results: GoRequestResult[] = JSON.parse(fs.readFileSync(output, 'utf8'));
-    return new Map(results.map(r => [r.id, r]));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const results = await runGoTest<GoRequestResult>(binary, 'TestRequests', 'CONFORMANCE_REQUEST_CASES', 'CONFORMANCE_REQUEST_RESULTS', cases);
+  return new Map(results.map(r => [r.id, r]));
 }

@@ -104,11 +104,7 @@ type result struct {
 }
 
 func TestScenarios(t *testing.T) {
-	in := os.Getenv("CONFORMANCE_SCENARIOS")
-	out := os.Getenv("CONFORMANCE_RESULTS")
-	if in == "" || out == "" {
-		t.Skip("CONFORMANCE_SCENARIOS and CONFORMANCE_RESULTS are not set")
-	}
+	scenarios, out := readInput[scenario](t, "CONFORMANCE_SCENARIOS", "CONFORMANCE_RESULTS")
 	// The controller logs every failing metric as an error; CONFORMANCE_DEBUG=<verbosity> shows them.
 	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(fs)
@@ -124,18 +120,7 @@ func TestScenarios(t *testing.T) {
 	// starts in 2000, so the first error the controller hands it would sleep some 27 years of
 	// virtual time. Keep only the logging handler: the controller itself is untouched.
 	utilruntime.ErrorHandlers = utilruntime.ErrorHandlers[:1]
-	data, err := os.ReadFile(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var scenarios []scenario
-	if err := json.Unmarshal(data, &scenarios); err != nil {
-		t.Fatal(err)
-	}
-	defaults := map[string]bool{}
-	for name, spec := range utilfeature.DefaultMutableFeatureGate.GetAll() {
-		defaults[string(name)] = spec.Default
-	}
+	defaults := gateDefaults()
 	results := make([]result, 0, len(scenarios))
 	for _, s := range scenarios {
 		r := result{ID: s.ID}
@@ -152,13 +137,44 @@ func TestScenarios(t *testing.T) {
 		}
 		results = append(results, r)
 	}
+	writeOutput(t, out, results)
+}
+
+// readInput reads the JSON array in the file named by inputVar and returns it with the output
+// file's name (outputVar); it skips the test when either variable is unset.
+func readInput[T any](t *testing.T, inputVar, outputVar string) ([]T, string) {
+	in, out := os.Getenv(inputVar), os.Getenv(outputVar)
+	if in == "" || out == "" {
+		t.Skipf("%s and %s are not set", inputVar, outputVar)
+	}
+	data, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []T
+	if err := json.Unmarshal(data, &items); err != nil {
+		t.Fatal(err)
+	}
+	return items, out
+}
+
+func writeOutput(t *testing.T, path string, results any) {
 	encoded, err := json.Marshal(results)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(out, encoded, 0o644); err != nil {
+	if err := os.WriteFile(path, encoded, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// gateDefaults is each feature gate's default in this release.
+func gateDefaults() map[string]bool {
+	defaults := map[string]bool{}
+	for name, spec := range utilfeature.DefaultMutableFeatureGate.GetAll() {
+		defaults[string(name)] = spec.Default
+	}
+	return defaults
 }
 
 var touched = map[string]bool{}

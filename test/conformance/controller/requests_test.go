@@ -20,7 +20,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"testing"
 	"time"
@@ -30,7 +29,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
-	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	corelisters "k8s.io/client-go/listers/core/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
@@ -61,23 +59,8 @@ type requestResult struct {
 }
 
 func TestRequests(t *testing.T) {
-	in := os.Getenv("CONFORMANCE_REQUEST_CASES")
-	out := os.Getenv("CONFORMANCE_REQUEST_RESULTS")
-	if in == "" || out == "" {
-		t.Skip("CONFORMANCE_REQUEST_CASES and CONFORMANCE_REQUEST_RESULTS are not set")
-	}
-	data, err := os.ReadFile(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []requestCase
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
-	defaults := map[string]bool{}
-	for name, spec := range utilfeature.DefaultMutableFeatureGate.GetAll() {
-		defaults[string(name)] = spec.Default
-	}
+	cases, out := readInput[requestCase](t, "CONFORMANCE_REQUEST_CASES", "CONFORMANCE_REQUEST_RESULTS")
+	defaults := gateDefaults()
 	results := make([]requestResult, 0, len(cases))
 	for _, c := range cases {
 		r := requestResult{ID: c.ID}
@@ -92,13 +75,7 @@ func TestRequests(t *testing.T) {
 		}
 		results = append(results, r)
 	}
-	encoded, err := json.Marshal(results)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(out, encoded, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeOutput(t, out, results)
 }
 
 // dependent is the error of a gate left on while a gate it depends on is turned off (1.36 on).
