@@ -78,6 +78,12 @@ export const SCALE_TARGET_GROUP_RULE_SINCE_MINOR = 34;
 /** From this minor on the HPA controller scales to zero by the ScaledToZero condition (KEP-2021 rework). */
 export const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;
 
+/**
+ * From this minor on the API server validates fields itself (KEP-2885, `fieldValidation`, beta
+ * and on in 1.25): strict for kubectl, which asks for it, a warning for other clients.
+ */
+export const SERVER_FIELD_VALIDATION_SINCE_MINOR = 25;
+
 /** From this minor on the HPA controller counts the requests of restartable init containers (sidecars). */
 export const SIDECAR_REQUESTS_SINCE_MINOR = 29;
 

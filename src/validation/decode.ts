@@ -14,6 +14,7 @@ import { parseGoDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
 import { closestName } from '../private/closest-name';
 import { INT32_MAX } from '../private/constants';
+import { SERVER_FIELD_VALIDATION_SINCE_MINOR } from '../private/kubernetes-releases';
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
@@ -101,7 +102,7 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
     if (!field) {
       const fieldPath = child(pathAt(ctx, depth), name);
       const suggestion = closestName(name, Object.keys(type.fields));
-      ctx.out.unknownField('HPA126', fieldPath, `strict decoding error: unknown field "${fieldPath}"`,
+      ctx.out.unknownField('HPA126', fieldPath, unknownFieldDetail(fieldPath, ctx.profile),
         suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`);
       result ??= copyUpTo(source, i);
       continue;
@@ -132,6 +133,18 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
     if (result && decoded !== undefined) result[name] = decoded;
   }
   return result ?? value;
+}
+
+/**
+ * What becomes of an unknown field: from 1.25 the server's strict field validation, which
+ * kubectl asks for by default, refuses the object, and the server only warns other clients
+ * (its default is `Warn`) and drops the field; before 1.25 the server drops it silently and
+ * kubectl's own client-side validation refuses it.
+ */
+function unknownFieldDetail(fieldPath: string, profile: ClusterProfile): string {
+  return profile.minor >= SERVER_FIELD_VALIDATION_SINCE_MINOR
+    ? `strict decoding error: unknown field "${fieldPath}": kubectl apply refuses the object; other clients get a warning and the field dropped`
+    : `unknown field "${fieldPath}": kubectl apply refuses the object (client-side validation); other clients get the field dropped silently`;
 }
 
 /** The first `end` own fields: all decoded unchanged, or the copy would have started earlier. */

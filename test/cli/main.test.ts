@@ -130,7 +130,7 @@ describe('cdk8s-hpa validate exit codes', () => {
     expect(v2beta2.lines).toEqual([
       '<stdin>:1:1: warning [HPA155] apiVersion: Warning: autoscaling/v2beta2 HorizontalPodAutoscaler is deprecated in v1.23+, unavailable in v1.26+; use autoscaling/v2 HorizontalPodAutoscaler (fix: move to autoscaling/v2: change apiVersion only, the fields are the same)',
       '<stdin>:7:3: error [HPA103] spec.maxReplicas: Invalid value: 3: must be greater than or equal to `minReplicas` (fix: raise maxReplicas to at least 5, or lower minReplicas)',
-      '<stdin>:8:24: error [HPA126] spec.behavior.scaleUp.tolerance: Unknown field: strict decoding error: unknown field "spec.behavior.scaleUp.tolerance" (fix: remove it; known fields here: stabilizationWindowSeconds, selectPolicy, policies)',
+      '<stdin>:8:24: error [HPA126] spec.behavior.scaleUp.tolerance: Unknown field: strict decoding error: unknown field "spec.behavior.scaleUp.tolerance": kubectl apply refuses the object; other clients get a warning and the field dropped (fix: remove it; known fields here: stabilizationWindowSeconds, selectPolicy, policies)',
     ]);
   });
 

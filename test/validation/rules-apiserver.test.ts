@@ -1074,7 +1074,17 @@ describe('HPA126 unknown fields', () => {
       ruleId: 'HPA126',
       path: 'spec.maxReplica',
       prefix: 'Unknown field',
-      detail: 'strict decoding error: unknown field "spec.maxReplica"',
+      detail: 'strict decoding error: unknown field "spec.maxReplica": kubectl apply refuses the object; other clients get a warning and the field dropped',
+      fix: 'did you mean "maxReplicas"?',
+    },
+    {
+      title: 'spec.maxReplica is misspelt, for 1.24 (no server-side field validation: dropped silently, refused by kubectl\'s own check)',
+      mutate: m => { m.spec.maxReplica = 3; },
+      cluster: { version: '1.24' },
+      ruleId: 'HPA126',
+      path: 'spec.maxReplica',
+      prefix: 'Unknown field',
+      detail: 'unknown field "spec.maxReplica": kubectl apply refuses the object (client-side validation); other clients get the field dropped silently',
       fix: 'did you mean "maxReplicas"?',
     },
     {
