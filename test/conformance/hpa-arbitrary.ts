@@ -9,6 +9,7 @@
  * selectPolicy and tolerance.
  */
 import * as fc from 'fast-check';
+import { GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS } from '../../src/private/kubernetes-releases';
 
 /** The chance that one field carries a mistake, in percent. */
 const MISTAKE_PERCENT = 4;
@@ -237,6 +238,13 @@ export function hpaObject(apiVersions: readonly string[]): fc.Arbitrary<{ [key: 
 }
 
 /** Feature gates a cluster of one release may set: only gates it knows and can change. */
+/**
+ * The gates of the pods a scale target runs: they decide whose requests the controller reads
+ * (requests-differential.ts sets them), not how an HPA validates; and turning PodLevelResources
+ * off takes its dependent gates with it (requests_test.go does that).
+ */
+export const POD_GATES: readonly string[] = [GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS];
+
 export function gateSettings(settable: readonly string[]): fc.Arbitrary<{ [gate: string]: boolean }> {
   return fc.subarray([...settable]).chain(gates => fc.tuple(...gates.map(() => fc.boolean())).map(values => {
     const out: { [gate: string]: boolean } = {};
