@@ -644,6 +644,9 @@ function metricFix(type: string, metric: SimMetric | undefined, msg: string, env
   }
   const podLevel = /missing pod-level request for (\S+) in Pod (\S+)/.exec(msg);
   if (podLevel) return podLevelFix(podLevel[1]);
+  if (/no metrics returned matched known pods/.test(msg)) {
+    return `the requests of the pods that report metrics add up to 0: request more than 0${metric?.resource ? ` ${metric.resource}` : ''} in the pod template, or use an averageValue target`;
+  }
   const noContainer = /container (\S+) not found in Pod (\S+)/.exec(msg);
   if (noContainer) return `name a container the pods have in spec.metrics[${metric?.index ?? 0}].containerResource.container`;
   if (/no pods returned by selector/.test(msg)) return 'the target has no pods: check its selector and that its pods are created';

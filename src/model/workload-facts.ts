@@ -1,3 +1,4 @@
+import { parseQuantity } from './quantity';
 import { isObject } from './values';
 
 /**
@@ -27,6 +28,8 @@ export interface WorkloadFacts {
    * controller reads then. `undefined` when the template sets none.
    */
   readonly podRequests?: string[];
+  /** Of `podRequests`, the resources whose request comes to zero. */
+  readonly podZeroRequests?: string[];
 }
 
 export interface ContainerFacts {
@@ -35,6 +38,8 @@ export interface ContainerFacts {
   readonly requests: string[];
   /** An init container with `restartPolicy: Always` (a native sidecar). */
   readonly sidecar?: boolean;
+  /** Of `requests`, the resources whose request is zero (`cpu: "0"`), when there are any. */
+  readonly zeroRequests?: string[];
 }
 
 /** The facts of a workload manifest (Deployment, StatefulSet, ReplicaSet, ...). */
@@ -43,6 +48,7 @@ export function workloadFactsFromManifest(manifest: any): WorkloadFacts {
   const pod = spec?.template?.spec;
   const containers = Array.isArray(pod?.containers) ? pod.containers.map((c: any) => containerFacts(c)) : undefined;
   const initContainers = Array.isArray(pod?.initContainers) ? pod.initContainers.map((c: any) => containerFacts(c)) : [];
+  const podLevel = containers && podRequests(pod?.resources, [...containers, ...initContainers]);
   return {
     apiVersion: manifest?.apiVersion,
     kind: manifest?.kind,
@@ -50,17 +56,48 @@ export function workloadFactsFromManifest(manifest: any): WorkloadFacts {
     namespace: manifest?.metadata?.namespace,
     replicas: typeof spec?.replicas === 'number' ? spec.replicas : undefined,
     containers: containers && [...containers, ...initContainers.filter((c: ContainerFacts) => c.sidecar)],
-    podRequests: containers && podRequests(pod?.resources, [...containers, ...initContainers]),
+    podRequests: podLevel && Object.keys(podLevel),
+    podZeroRequests: podLevel && zeroNames(podLevel),
   };
 }
 
 function containerFacts(c: any): ContainerFacts {
-  const facts = { name: String(c?.name), requests: requestedResources(c?.resources) };
-  return c?.restartPolicy === 'Always' ? { ...facts, sidecar: true } : facts;
+  const requests = effectiveRequests(c?.resources);
+  const zero = zeroNames(requests);
+  return {
+    name: String(c?.name),
+    requests: Object.keys(requests),
+    ...(c?.restartPolicy === 'Always' && { sidecar: true }),
+    ...(zero.length > 0 && { zeroRequests: zero }),
+  };
 }
 
-function requestedResources(resources: any): string[] {
-  return [...new Set([...Object.keys(objectOrEmpty(resources?.requests)), ...Object.keys(objectOrEmpty(resources?.limits))])];
+/** Resource name to whether its quantity is zero. */
+type Amounts = { [resource: string]: boolean };
+
+/** A container's requests after the API server's defaulting: a limit without a request becomes the request. */
+function effectiveRequests(resources: any): Amounts {
+  const out = amounts(resources?.requests);
+  const limits = amounts(resources?.limits);
+  for (const r of Object.keys(limits)) if (!(r in out)) out[r] = limits[r];
+  return out;
+}
+
+/** Each resource of a requests or limits map, and whether it is zero. */
+function amounts(list: unknown): Amounts {
+  const out: Amounts = {};
+  for (const [name, value] of Object.entries(objectOrEmpty(list))) out[name] = isZero(value);
+  return out;
+}
+
+function isZero(value: unknown): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  const q = parseQuantity(value);
+  return q.ok && q.sign === 0;
+}
+
+function zeroNames(list: Amounts): string[] {
+  return Object.keys(list).filter(r => list[r]);
 }
 
 /** The resources a pod can have pod-level requests for (component-helpers `IsSupportedPodLevelResource`). */
@@ -69,21 +106,30 @@ function podLevelResource(name: string): boolean {
 }
 
 /**
- * The resources of `PodRequests` when the pod template has pod-level requests after the API
- * server's defaulting (defaults.go `defaultPodRequests`: with pod-level limits, each supported
- * resource a container requests or a pod-level limit names gets a pod-level request), else
- * `undefined`. `PodRequests` sums every container's requests (init containers included) and
- * puts the pod-level ones over them.
+ * `PodRequests` when the pod template has pod-level requests after the API server's defaulting
+ * (defaults.go `defaultPodRequests`, from 1.37 the pod strategy's `PrepareForCreate`: with
+ * pod-level limits, each supported resource a container requests or a pod-level limit names gets
+ * a pod-level request), else `undefined`: every container's requests summed (init containers
+ * included), the pod-level ones put over them.
  */
-function podRequests(resources: any, allContainers: ContainerFacts[]): string[] | undefined {
-  const requested = Object.keys(objectOrEmpty(resources?.requests));
-  const limited = Object.keys(objectOrEmpty(resources?.limits));
-  const fromContainers = [...new Set(allContainers.flatMap(c => c.requests))];
-  const podLevel = limited.length > 0
-    ? [...requested, ...fromContainers.filter(r => r === 'cpu' || r === 'memory'), ...limited]
-    : requested;
-  if (!podLevel.some(podLevelResource)) return undefined;
-  return [...new Set([...fromContainers, ...podLevel.filter(podLevelResource)])];
+function podRequests(resources: any, allContainers: ContainerFacts[]): Amounts | undefined {
+  const requested = amounts(resources?.requests);
+  const limited = amounts(resources?.limits);
+  // A sum of requests is zero when every one of them is.
+  const fromContainers: Amounts = {};
+  for (const c of allContainers) {
+    for (const r of c.requests) fromContainers[r] = (fromContainers[r] ?? true) && (c.zeroRequests?.includes(r) ?? false);
+  }
+  const podLevel: Amounts = { ...requested };
+  if (Object.keys(limited).length > 0) {
+    for (const r of ['cpu', 'memory']) if (r in fromContainers && !(r in podLevel)) podLevel[r] = fromContainers[r];
+    for (const r of Object.keys(limited)) if (!(r in podLevel)) podLevel[r] = limited[r];
+  }
+  const supported = Object.keys(podLevel).filter(podLevelResource);
+  if (supported.length === 0) return undefined;
+  const out: Amounts = { ...fromContainers };
+  for (const r of supported) out[r] = podLevel[r];
+  return out;
 }
 
 /** Which requests the HPA controller reads in a release: `requestRules()` in validation/rules/cross-object.ts. */
@@ -112,6 +158,18 @@ export function missingRequests(workload: WorkloadFacts, resource: string, conta
   return scaledContainers(workload.containers, rules)
     .filter(c => (container === undefined || c.name === container) && !c.requests.includes(resource))
     .map(c => ({ container: c }));
+}
+
+/**
+ * Whether the requests the controller reads for `resource` add up to zero (each is `0`) when
+ * none is missing: metrics/utilization.go `GetResourceUtilizationRatio` divides by that sum and
+ * fails ("no metrics returned matched known pods").
+ */
+export function requestsSumToZero(workload: WorkloadFacts, resource: string, container: string | undefined, rules: RequestRules): boolean {
+  if (!workload.containers || missingRequests(workload, resource, container, rules).length > 0) return false;
+  if (container === undefined && rules.podLevel && workload.podRequests) return workload.podZeroRequests?.includes(resource) ?? false;
+  const counted = scaledContainers(workload.containers, rules).filter(c => container === undefined || c.name === container);
+  return counted.length > 0 && counted.every(c => c.zeroRequests?.includes(resource));
 }
 
 /** The containers whose requests and usage the controller counts, in the pod's order. */

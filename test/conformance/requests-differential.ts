@@ -5,12 +5,13 @@
  * limits) and a Resource or ContainerResource Utilization metric go to both. The controller's
  * error must be what the engine reports, on the workload facts the command line reads from a
  * Deployment: no error and no issue; `missing request for R in container C` and an HPA301 naming
- * C first; `missing pod-level request` and the pod-level HPA301; a container the pods do not run
- * and HPA302.
+ * C first; `missing pod-level request` and the pod-level HPA301; requests that add up to 0
+ * (`no metrics returned matched known pods`) and the HPA301 that says so; a container the pods
+ * do not run and HPA302.
  */
 import * as fc from 'fast-check';
 import { runGoTest } from './go-programs';
-import { gateSettings } from './hpa-arbitrary';
+import { gateSettings, POD_GATES } from './hpa-arbitrary';
 import { ClusterProfile } from '../../src';
 import { workloadFactsFromManifest } from '../../src/model/workload-facts';
 import { validateManifest } from '../../src/validation/engine';
@@ -32,13 +33,15 @@ interface GoRequestResult {
 }
 
 const RESOURCES = ['cpu', 'memory'];
-/** Small container values and large pod-level ones, so pod-level requests cover the containers' as validation wants. */
-const CONTAINER_VALUES: { [r: string]: [string, string] } = { cpu: ['100m', '200m'], memory: ['64Mi', '128Mi'] };
-const POD_VALUES: { [r: string]: [string, string] } = { cpu: ['8', '16'], memory: ['8Gi', '16Gi'] };
+/** Request and limit values per resource: small ones and zero in containers, large ones and zero at pod level. */
+type Values = { [resource: string]: [requests: string[], limits: string[]] };
+const CONTAINER_VALUES: Values = { cpu: [['100m', '100m', '0'], ['200m', '200m', '0']], memory: [['64Mi', '64Mi', '0'], ['128Mi']] };
+const POD_VALUES: Values = { cpu: [['8', '8', '0'], ['16']], memory: [['8Gi'], ['16Gi']] };
 
 /** `requests` and `limits` over a subset of cpu and memory each, or no `resources`. */
-function resources(values: { [r: string]: [string, string] }): fc.Arbitrary<{ [key: string]: unknown } | undefined> {
-  const list = (i: 0 | 1) => fc.subarray(RESOURCES).map(rs => rs.length ? Object.fromEntries(rs.map(r => [r, values[r][i]])) : undefined);
+function resources(values: Values): fc.Arbitrary<{ [key: string]: unknown } | undefined> {
+  const list = (i: 0 | 1) => fc.subarray(RESOURCES).chain(rs => (rs.length === 0 ? fc.constant(undefined)
+    : fc.tuple(...rs.map(r => fc.constantFrom(...values[r][i]))).map(vs => Object.fromEntries(rs.map((r, k) => [r, vs[k]])))));
   return fc.tuple(list(0), list(1))
     .map(([requests, limits]) => (requests || limits ? { ...(requests && { requests }), ...(limits && { limits }) } : undefined));
 }
@@ -54,7 +57,7 @@ function containerSpec(name: string, init: boolean): fc.Arbitrary<{ [key: string
 export function requestCaseArbitrary(settable: readonly string[]): fc.Arbitrary<Omit<RequestCase, 'id'>> {
   const names = (pool: string[], min: number) => fc.subarray(pool, { minLength: min });
   return fc.record({
-    gates: gateSettings(settable.filter(g => g === 'PodLevelResources' || g === 'SidecarContainers')),
+    gates: gateSettings(settable.filter(g => POD_GATES.includes(g))),
     containers: names(['app', 'proxy', 'exporter'], 1).chain(ns => fc.tuple(...ns.map(n => containerSpec(n, false)))),
     initContainers: names(['migrate', 'mesh', 'agent'], 0).chain(ns => fc.tuple(...ns.map(n => containerSpec(n, true)))),
     podResources: fc.oneof(fc.constant(undefined), resources(POD_VALUES)),
@@ -101,6 +104,8 @@ export function requestMismatch(minor: string, c: RequestCase, error: string): s
     agrees = first?.ruleId === 'HPA301' && first.message.includes(` "${missing[1]}" of `);
   } else if (/^missing pod-level request for /.test(error)) {
     agrees = first?.ruleId === 'HPA301' && first.message.includes('sets pod-level requests');
+  } else if (error === 'no metrics returned matched known pods') {
+    agrees = first?.ruleId === 'HPA301' && / (add up to|is) 0: /.test(first.message);
   } else if (/container \S+ (not found in Pod|not present in metrics)/.test(error)) {
     agrees = first?.ruleId === 'HPA302';
   } else {

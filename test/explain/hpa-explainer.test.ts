@@ -160,12 +160,15 @@ describe('the spec and the related objects', () => {
     expect(e.findings[0].ruleIds).toBeUndefined();
   });
 
-  test('the pod-level form of the controller\'s message (1.34+, PodLevelResources) gets the pod-level fix', () => {
+  test.each([
+    ['missing pod-level request for cpu in Pod api-7d9c6b5f4-x2kqz', 'add cpu to the pod-level requests of the pod template (spec.template.spec.resources.requests.cpu), or use an averageValue target'],
+    ['no metrics returned matched known pods', 'the requests of the pods that report metrics add up to 0: request more than 0 cpu in the pod template, or use an averageValue target'],
+  ])('the controller\'s "%s" gets its own fix', (reason, fix) => {
     const manifest = hpa('cpu-no-request.yaml', 'api');
     const conditions = manifest.status.conditions.map((c: any) => c.type !== 'ScalingActive' ? c
-      : { ...c, message: 'the HPA was unable to compute the replica count: failed to get cpu utilization: missing pod-level request for cpu in Pod api-7d9c6b5f4-x2kqz' });
+      : { ...c, message: `the HPA was unable to compute the replica count: failed to get cpu utilization: ${reason}` });
     const e = HpaExplainer.explain({ ...manifest, status: { ...manifest.status, conditions } }, { cluster: CLUSTER, now: NOW });
-    expect(e.findings[0].fix).toBe('add cpu to the pod-level requests of the pod template (spec.template.spec.resources.requests.cpu), or use an averageValue target');
+    expect(e.findings[0].fix).toBe(fix);
   });
 
   test('a second HPA on the same target is reported with HPA304', () => {

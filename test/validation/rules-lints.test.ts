@@ -381,6 +381,38 @@ describe('HPA301-HPA303 cross-object checks', () => {
     });
   });
 
+  describe('requests of 0 (metrics/utilization.go GetResourceUtilizationRatio divides by their sum)', () => {
+    test('facts note the zero requests, a zero limit standing for the request', () => {
+      expect(podTemplate({ containers: [{ name: 'app', resources: { requests: { cpu: '0', memory: '1Gi' } } }, { name: 'proxy', resources: { limits: { cpu: '0m' } } }] }).containers)
+        .toEqual([{ name: 'app', requests: ['cpu', 'memory'], zeroRequests: ['cpu'] }, { name: 'proxy', requests: ['cpu'], zeroRequests: ['cpu'] }]);
+    });
+
+    test('every container requesting 0 CPU fails a CPU Utilization metric, once', () => {
+      const workload = podTemplate({ containers: [{ name: 'app', resources: { requests: { cpu: '0' } } }, { name: 'proxy', resources: { requests: { cpu: '0.0' } } }] });
+      expect(validate(() => {}, { workload })).toEqual([expect.objectContaining({
+        ruleId: 'HPA301',
+        path: 'spec.metrics[0].resource.target.averageUtilization',
+        message: messageLike('Fails at run time: 70', 'the cpu requests of Deployment/web add up to 0: the controller divides usage by the requests'),
+        fix: 'request more than 0 cpu, or use an averageValue target',
+      })]);
+    });
+
+    test('one container with a request above 0 is enough for a Resource metric, not for a ContainerResource one on the other', () => {
+      const workload = podTemplate({ containers: [{ name: 'app', resources: { requests: { cpu: '0' } } }, { name: 'proxy', resources: { requests: { cpu: '10m' } } }] });
+      expect(validate(() => {}, { workload })).toEqual([]);
+      expect(validate(setMetrics(containerCpu('app')), { workload })).toEqual([expect.objectContaining({
+        ruleId: 'HPA301',
+        path: 'spec.metrics[0].containerResource.target.averageUtilization',
+        message: messageLike('Fails at run time: 60', 'the cpu request of container "app" of Deployment/web is 0'),
+      })]);
+    });
+
+    test('a pod-level request of 0 counts where the controller reads pod-level requests', () => {
+      const workload = podTemplate({ resources: { requests: { cpu: '0', memory: '1Gi' } }, containers: [{ name: 'app' }] });
+      expect(hpa301(validate(() => {}, { workload }))).toEqual([expect.objectContaining({ message: messageLike('Fails at run time: 70', 'the cpu requests of Deployment/web add up to 0') })]);
+    });
+  });
+
   describe('native sidecars (init containers with restartPolicy: Always, read by the controller from 1.29)', () => {
     const withSidecar = podTemplate({
       initContainers: [{ name: 'migrate' }, { name: 'proxy', restartPolicy: 'Always', resources: { requests: { memory: '64Mi' } } }],

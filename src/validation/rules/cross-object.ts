@@ -4,7 +4,7 @@ import { ClusterProfile } from '../../cluster-profile';
 import { DEFAULTED } from '../../model/defaults';
 import { namespaceKey } from '../../model/object-keys';
 import { isObject, isString } from '../../model/values';
-import { ContainerFacts, missingRequests, RequestRules, scaledContainers, WorkloadFacts } from '../../model/workload-facts';
+import { ContainerFacts, missingRequests, RequestRules, requestsSumToZero, scaledContainers, WorkloadFacts } from '../../model/workload-facts';
 import {
   declareGate, declareVersion, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS, POD_LEVEL_REQUESTS_SINCE_MINOR, SIDECAR_REQUESTS_SINCE_MINOR,
 } from '../../private/kubernetes-releases';
@@ -47,6 +47,9 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
             `give ${describe(missing.container)} a ${src.name} request, or use an averageValue target`);
         }
       }
+      if (requestsSumToZero(workload, src.name, undefined, rules)) {
+        reportZeroRequests(ctx, at, src.target.averageUtilization, `${lead}the ${src.name} requests of ${target} add up to 0`, src.name);
+      }
     } else if (metric.type === 'ContainerResource' && isObject(metric.containerResource)) {
       const src = metric.containerResource;
       if (!isString(src.container)) continue;
@@ -66,9 +69,19 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
         ctx.out.invalid('HPA301', child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
           `${describe(container)} of ${target} has no ${src.name} request: the controller cannot compute utilization`,
           `give ${describe(container)} a ${src.name} request, or use an averageValue target`);
+      } else if (isString(src.name) && usesUtilization(src.target) && requestsSumToZero(workload, src.name, src.container, rules)) {
+        reportZeroRequests(ctx, child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
+          `the ${src.name} request of ${describe(container)} of ${target} is 0`, src.name);
       }
     }
   }
+}
+
+/** Requests that are all `0`: utilization is usage over their sum (HPA301). */
+function reportZeroRequests(ctx: RuleContext, at: string, value: unknown, zero: string, resource: string): void {
+  ctx.out.invalid('HPA301', at, value,
+    `${zero}: the controller divides usage by the requests, cannot compute utilization and the metric fails ("no metrics returned matched known pods")`,
+    `request more than 0 ${resource}, or use an averageValue target`);
 }
 
 /** Which requests the HPA controller of the profile's release reads (kubernetes-releases.ts). */
