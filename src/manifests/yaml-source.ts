@@ -111,11 +111,12 @@ const DIRECTIVE = /^%/m;
 const DOCUMENT_START = /^---(?=[ \t\r\n]|$)/gm;
 /**
  * What js-yaml may read otherwise than `yaml` (the document is then parsed by `yaml`): an
- * anchor, alias or tag; a merge key; an explicit (`? `), empty, null or collection key; a
+ * anchor, alias or tag; a merge key; an explicit (`? `), empty, null or collection key (`{{`,
+ * as in an unrendered template, is one); a
  * `__proto__` key; a document end (`...`); a byte order mark; a carriage return that does not
  * end a line.
  */
-const NEEDS_REFERENCE = /(?:^|[\s[{,])(?:[&*]\S|!|\?(?:\s|$)|(?:~|null|Null|NULL)?[ ]*:(?:\s|$))|<<|[\]}][ ]*:(?:\s|$)|__proto__|^\.\.\.(?:\s|$)|\uFEFF|\r(?!\n)/m;
+const NEEDS_REFERENCE = /(?:^|[\s[{,])(?:[&*]\S|!|\?(?:\s|$)|(?:~|null|Null|NULL)?[ ]*:(?:\s|$))|<<|[\]}][ ]*:(?:\s|$)|\{[ ]*[[{]|__proto__|^\.\.\.(?:\s|$)|\uFEFF|\r(?!\n)/m;
 /**
  * In a document that is not a flow collection (JSON) itself, what else needs `yaml`: a tab, or
  * a flow collection left open at the end of a line (`yaml` checks the indentation of the lines
@@ -300,6 +301,10 @@ function parseExact(text: string, lineOffset: number): SourceDocument[] {
   return docs.map(doc => {
     const start = position(doc.contents?.range?.[0] ?? doc.range[0]);
     const errors = doc.errors.map(e => ({ message: cleanMessage(e.message), position: position(e.pos[0]) }));
+    if (errors.length === 0) {
+      const key = collectionKey(yaml, doc);
+      if (key) errors.push({ message: COLLECTION_KEY_ERROR, position: position(key.range?.[0] ?? 0) });
+    }
     let value: unknown;
     if (errors.length === 0) {
       try {
@@ -317,6 +322,28 @@ function parseExact(text: string, lineOffset: number): SourceDocument[] {
       },
     };
   });
+}
+
+/**
+ * A mapping key that is itself a mapping or a list, as an unrendered template (`{{ .Values.x }}`)
+ * is: YAML allows it, but a JSON object cannot hold it, and kubectl refuses the document
+ * (sigs.k8s.io/yaml, converting to JSON).
+ */
+const COLLECTION_KEY_ERROR = 'a mapping key is itself a mapping or a list (an unrendered template such as "{{ .Values.name }}"?): '
+  + 'kubectl and the API server refuse it, a JSON object cannot hold it';
+
+function collectionKey(yaml: typeof Yaml, doc: Yaml.Document.Parsed): Yaml.Node | undefined {
+  let found: Yaml.Node | undefined;
+  yaml.visit(doc, {
+    Pair(_, pair) {
+      if (yaml.isCollection(pair.key)) {
+        found = pair.key;
+        return yaml.visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /**

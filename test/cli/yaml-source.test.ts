@@ -35,6 +35,12 @@ describe('parseSource', () => {
     expect(doc.errors).toEqual([{ message: 'Map keys must be unique', position: { line: 2, column: 1 } }]);
   });
 
+  test('refuses a mapping key that is a collection, as an unrendered template makes one, at the key', () => {
+    const [doc] = parseSource('metadata:\n  labels:\n    ns: {{ .fluxns }}\n');
+    expect(doc.value).toBeUndefined();
+    expect(doc.errors).toEqual([{ message: expect.stringContaining('a mapping key is itself a mapping or a list (an unrendered template'), position: { line: 3, column: 10 } }]);
+  });
+
   test('an empty source has no documents', () => {
     expect(parseSource('')).toEqual([]);
   });
@@ -67,6 +73,7 @@ describe('parseSource reads as yaml alone does', () => {
     'a lone CR': 'a: 1\r\nb: 2\r',
     'a key longer than 1024 characters': `${'k'.repeat(1100)}: 1\n`,
     'CRLF line ends': 'a: 1\r\nb:\r\n  c: 2\r\n---\r\nd: [1]\r\n',
+    'collection keys (unrendered templates)': 'a: {{ .name }}\n---\nb: { [1, 2]: x }\n---\nc: {{x: 1}: y}\n',
   };
 
   test.each(Object.keys(sources))('%s', name => {
