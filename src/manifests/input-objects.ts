@@ -78,7 +78,8 @@ export class InputObjects {
         bestShared = shared;
       }
     }
-    return workloadFactsFromManifest(best.manifest);
+    const facts = workloadFactsFromManifest(best.manifest);
+    return best.file === hpa.file ? facts : { ...facts, location: `${best.file}:${positionIn(best, []).line}` };
   }
 
   /**

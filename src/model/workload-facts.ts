@@ -10,6 +10,8 @@ export interface WorkloadFacts {
   readonly kind?: string;
   readonly name?: string;
   readonly namespace?: string;
+  /** Where the workload is (`deploy.yaml:12`), when the HPA's own file does not hold it. */
+  readonly location?: string;
   /** A `replicas` fixed in the workload's own spec. */
   readonly replicas?: number;
   /**

@@ -196,10 +196,49 @@ describe('cdk8s-hpa validate on directories', () => {
   test('reads .yaml, .yml and .json files below a directory, skipping hidden directories, and matches HPAs to workloads across files', () => {
     const run = cli(['validate', `${FIXTURES}/dir`]);
     expect(run.lines).toEqual([
-      `${FIXTURES}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 75: container "db" of StatefulSet/db has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
+      `${FIXTURES}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 75: container "db" of StatefulSet/db (${FIXTURES}/dir/a-deployment.yaml:1) has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
     ]);
     expect(run.stderr).toBe('cdk8s-hpa: 1 error, 0 warnings in 1 HorizontalPodAutoscaler (2 inputs) [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(1);
+  });
+
+  test('checks an HPA against the copy of its target nearest to it, and names the target\'s file and line', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-cli-'));
+    const deployment = (memory: string) => [
+      '# the Deployment',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: api}',
+      'spec:',
+      '  template:',
+      '    spec:',
+      `      containers: [{name: api, image: api, resources: {requests: {cpu: 100m${memory}}}}]`,
+      '',
+    ].join('\n');
+    const hpa = [
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata: {name: api}',
+      'spec:',
+      '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: api}',
+      '  maxReplicas: 4',
+      '  metrics: [{type: Resource, resource: {name: memory, target: {type: Utilization, averageUtilization: 80}}}]',
+      '',
+    ].join('\n');
+    try {
+      for (const [env, memory] of [['a-dev', ''], ['b-prod', ', memory: 1Gi']]) {
+        fs.mkdirSync(path.join(dir, env));
+        fs.writeFileSync(path.join(dir, env, 'deployment.yaml'), deployment(memory));
+        fs.writeFileSync(path.join(dir, env, 'hpa.yaml'), hpa);
+      }
+      const run = cli(['validate', 'a-dev', 'b-prod'], { cwd: dir });
+      expect(run.stdout.trim().split('\n')).toEqual([
+        'a-dev/hpa.yaml:7:83: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 80: container "api" of Deployment/api (a-dev/deployment.yaml:2) has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "api" a memory request, or use an averageValue target)',
+      ]);
+      expect(run.code).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('handles a directory with thousands of files', () => {

@@ -22,13 +22,13 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   if (typeof workload.replicas === 'number') {
     ctx.out.invalid('HPA303', 'spec.scaleTargetRef', `${workload.kind}/${workload.name}`, workload.replicasDropped
       ? `the target sets replicas: ${workload.replicas}, which cdk8s-plus leaves out of the manifest while an HPA scales the workload: the value is silently ignored`
-      : `the target fixes replicas: ${workload.replicas}: every apply resets the replica count the autoscaler chose`,
+      : `the target${whereIs(workload)} fixes replicas: ${workload.replicas}: every apply resets the replica count the autoscaler chose`,
     workload.replicasDropped ? 'remove replicas from the workload; minReplicas sets the floor' : 'remove replicas from the workload');
   }
   const containers = workload.containers;
   if (!containers) return;
   const rules = requestRules(ctx.profile);
-  const target = `${workload.kind}/${workload.name}`;
+  const target = `${workload.kind}/${workload.name}${whereIs(workload)}`;
   for (const { metric, path } of ctx.metrics) {
     if (metric.type === 'Resource' && isObject(metric.resource)) {
       const src = metric.resource;
@@ -82,6 +82,11 @@ function reportZeroRequests(ctx: RuleContext, at: string, value: unknown, zero: 
   ctx.out.invalid('HPA301', at, value,
     `${zero}: the controller divides usage by the requests, cannot compute utilization and the metric fails ("no metrics returned matched known pods")`,
     `request more than 0 ${resource}, or use an averageValue target`);
+}
+
+/** Where the target is, when the input holds it in another file than the HPA: ` (deploy.yaml:12)`. */
+function whereIs(workload: WorkloadFacts): string {
+  return workload.location ? ` (${workload.location})` : '';
 }
 
 /** Which requests the HPA controller of the profile's release reads (kubernetes-releases.ts). */
