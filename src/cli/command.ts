@@ -8,9 +8,8 @@ export interface Io {
   readStdin(): Buffer;
 }
 
+/** A subcommand; its one-line summary for `cdk8s-hpa --help` is in main.ts's `COMMANDS`. */
 export interface Command {
-  /** One line for `cdk8s-hpa --help`. */
-  readonly summary: string;
   /** Runs with the arguments after the subcommand's name; returns the exit code. Throws `UsageError`. */
   run(argv: readonly string[], io: Io): number;
 }

@@ -60,7 +60,6 @@ Examples:
 `;
 
 export const explainCommand: Command = {
-  summary: 'explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling',
   run: runExplain,
 };
 

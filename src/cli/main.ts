@@ -5,17 +5,32 @@
 import * as fs from 'fs';
 import { Command, Io } from './command';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './errors';
-import { explainCommand } from './explain-command';
+import type * as ExplainModule from './explain-command';
 import { packageVersion } from './package-version';
-import { simulateCommand } from './simulate-command';
-import { validateCommand } from './validate-command';
+import type * as SimulateModule from './simulate-command';
+import type * as ValidateModule from './validate-command';
 
-/** The subcommands; adding one is one line here. */
-const COMMANDS: { readonly [name: string]: Command } = {
-  validate: validateCommand,
-  simulate: simulateCommand,
-  explain: explainCommand,
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * The subcommands, each with its line for `--help`, loaded when it runs: `--help` loads none of
+ * them, and a command none of the others (the explainer and the simulator are the heaviest).
+ * Adding one is one entry here.
+ */
+const COMMANDS: { readonly [name: string]: { readonly summary: string; load(): Command } } = {
+  validate: {
+    summary: 'check HorizontalPodAutoscalers in YAML or JSON files',
+    load: () => (require('./validate-command') as typeof ValidateModule).validateCommand,
+  },
+  simulate: {
+    summary: 'replay the HPA controller over a metric trace (CSV)',
+    load: () => (require('./simulate-command') as typeof SimulateModule).simulateCommand,
+  },
+  explain: {
+    summary: 'explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling',
+    load: () => (require('./explain-command') as typeof ExplainModule).explainCommand,
+  },
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map(n => n.length));
@@ -55,7 +70,7 @@ export function main(argv: readonly string[], io: Io): number {
       throw new UsageError(`unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
     }
     try {
-      return command.run(rest, io);
+      return command.load().run(rest, io);
     } catch (e) {
       if (e instanceof UsageError) {
         io.stderr(`cdk8s-hpa ${name}: ${e.message}\nRun "cdk8s-hpa ${name} --help" for usage.\n`);

@@ -105,7 +105,6 @@ Examples:
 `;
 
 export const simulateCommand: Command = {
-  summary: 'replay the HPA controller over a metric trace (CSV)',
   run: runSimulate,
 };
 

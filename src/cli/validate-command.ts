@@ -80,7 +80,6 @@ Examples:
 `;
 
 export const validateCommand: Command = {
-  summary: 'check HorizontalPodAutoscalers in YAML or JSON files',
   run: runValidate,
 };
 

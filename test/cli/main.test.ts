@@ -341,6 +341,25 @@ describe('cdk8s-hpa usage', () => {
     const run = cli(['--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('  validate  check HorizontalPodAutoscalers in YAML or JSON files');
+    expect(run.stdout).toContain('  simulate  replay the HPA controller over a metric trace (CSV)');
+    expect(run.stdout).toContain('  explain   explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling');
+  });
+
+  test.each([
+    [['--help'], []],
+    [['validate', '--help'], ['validate-command.js']],
+    [['simulate', '--help'], ['simulate-command.js']],
+    [['explain', '--help'], ['explain-command.js']],
+  ])('%j loads the command modules %j and no other', (args, expected) => {
+    const script = [
+      `const { main } = require(${JSON.stringify(path.join(ROOT, 'lib', 'cli', 'main.js'))});`,
+      `main(${JSON.stringify(args)}, { stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0) });`,
+      'const commands = Object.keys(require.cache).map(k => require("path").basename(k)).filter(k => /-command\\.js$/.test(k));',
+      'console.log(JSON.stringify(commands));',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual(expected);
   });
 });
 
