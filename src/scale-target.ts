@@ -1,5 +1,7 @@
+import { ApiObject } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { WorkloadFacts } from './model/workload-facts';
+import { Construct } from 'constructs';
+import { WorkloadFacts, workloadFactsFromManifest } from './model/workload-facts';
 import { CrossVersionObjectReference } from './object-reference';
 
 /**
@@ -60,7 +62,7 @@ export class ScaleTarget implements kplus.IScalable {
    */
   public _facts(hpaNamespace: string | undefined): WorkloadFacts {
     const t = this.toScalingTarget();
-    return {
+    const facts: WorkloadFacts = {
       apiVersion: t.apiVersion,
       kind: t.kind,
       name: t.name,
@@ -70,6 +72,34 @@ export class ScaleTarget implements kplus.IScalable {
       replicasDropped: this.scalable ? true : undefined,
       containers: this.scalable ? t.containers.map(c => ({ name: c.name, requests: requestedResources(c.resources) })) : undefined,
     };
+    const patched = this.scalable && renderedWithPatches(this.scalable);
+    if (!patched) return facts;
+    // JSON patches (an escape hatch) may add what cdk8s-plus cannot write, such as a native
+    // sidecar or pod-level resources: the pod template is read from the rendered manifest.
+    const rendered = workloadFactsFromManifest(patched);
+    const pod = { containers: rendered.containers, podRequests: rendered.podRequests, podZeroRequests: rendered.podZeroRequests };
+    return typeof rendered.replicas === 'number'
+      ? { ...facts, ...pod, replicas: rendered.replicas, replicasDropped: undefined }
+      : { ...facts, ...pod };
+  }
+}
+
+/** The workload's manifest as synthesized, when JSON patches change it; else undefined. */
+function renderedWithPatches(scalable: kplus.IScalable): { [key: string]: any } | undefined {
+  if (!Construct.isConstruct(scalable)) return undefined;
+  let api: ApiObject;
+  try {
+    api = ApiObject.of(scalable);
+  } catch {
+    return undefined;
+  }
+  // ApiObject keeps its patches private; without any, toScalingTarget() sees all there is.
+  const patches = (api as unknown as { patches?: unknown }).patches;
+  if (!Array.isArray(patches) || patches.length === 0) return undefined;
+  try {
+    return api.toJson();
+  } catch {
+    return undefined;
   }
 }
 

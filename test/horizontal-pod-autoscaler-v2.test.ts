@@ -199,6 +199,39 @@ describe('HorizontalPodAutoscalerV2', () => {
       expect(() => app.synthYaml()).toThrow(/HPA301[\s\S]*HPA302/);
     });
 
+    test('reads the target\'s pod template with its JSON patches: a container added by patch is checked and may be named', () => {
+      const { app, chart } = setup();
+      const d = new kplus.Deployment(chart, 'd', {
+        containers: [{ name: 'app', image: 'a', resources: { cpu: { request: kplus.Cpu.millis(100) } } }],
+      });
+      ApiObject.of(d).addJsonPatch(JsonPatch.add('/spec/template/spec/containers/-', { name: 'shipper', image: 's', resources: { requests: { memory: '64Mi' } } }));
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+        target: d,
+        minReplicas: 2,
+        maxReplicas: 4,
+        metrics: [
+          Metric.resourceCpu(MetricTarget.averageUtilization(60)),
+          Metric.containerResource({ container: 'shipper', resource: 'memory', target: MetricTarget.averageValue('48Mi') }),
+        ],
+      });
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.path, i.message])).toEqual([
+        ['HPA301', 'spec.metrics[0].resource.target.averageUtilization', expect.stringContaining('container "shipper" of Deployment/')],
+      ]);
+      expect(() => app.synthYaml()).toThrow(/HPA301/);
+      ApiObject.of(d).addJsonPatch(JsonPatch.add('/spec/template/spec/containers/1/resources/requests/cpu', '50m'));
+      expect(hpa.validateHpa()).toEqual([]);
+    });
+
+    test('a replicas added by JSON patch is a fixed replica count (HPA303), not one cdk8s-plus drops', () => {
+      const { chart } = setup();
+      const d = new kplus.Deployment(chart, 'd', { containers: [{ name: 'app', image: 'a' }] });
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: d, minReplicas: 2, maxReplicas: 4 });
+      ApiObject.of(d).addJsonPatch(JsonPatch.add('/spec/replicas', 3));
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.message])).toEqual([
+        ['HPA303', expect.stringContaining('the target fixes replicas: 3: every apply resets the replica count')],
+      ]);
+    });
+
     test('validates what synth writes, JSON patches on the L1 included', () => {
       const { chart, deployment } = setup();
       const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4 });
