@@ -163,12 +163,13 @@ export function missingRequests(workload: WorkloadFacts, resource: string, conta
 }
 
 /**
- * Whether the requests the controller reads for `resource` add up to zero (each is `0`) when
- * none is missing: metrics/utilization.go `GetResourceUtilizationRatio` divides by that sum and
- * fails ("no metrics returned matched known pods").
+ * Whether the requests the controller reads for `resource` add up to zero (each is `0`), for a
+ * workload where `missingRequests` finds none missing: metrics/utilization.go
+ * `GetResourceUtilizationRatio` divides by that sum and fails ("no metrics returned matched
+ * known pods").
  */
 export function requestsSumToZero(workload: WorkloadFacts, resource: string, container: string | undefined, rules: RequestRules): boolean {
-  if (!workload.containers || missingRequests(workload, resource, container, rules).length > 0) return false;
+  if (!workload.containers) return false;
   if (container === undefined && rules.podLevel && workload.podRequests) return workload.podZeroRequests?.includes(resource) ?? false;
   const counted = scaledContainers(workload.containers, rules).filter(c => container === undefined || c.name === container);
   return counted.length > 0 && counted.every(c => c.zeroRequests?.includes(resource));

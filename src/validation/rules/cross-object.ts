@@ -36,7 +36,8 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
       const defaulted = (metric as any)[DEFAULTED] === true;
       const at = defaulted ? 'spec.metrics' : child(path, 'resource.target.averageUtilization');
       const lead = defaulted ? 'no metrics are set, so the API server adds CPU at 80% utilization, but ' : '';
-      for (const missing of missingRequests(workload, src.name, undefined, rules)) {
+      const lacking = missingRequests(workload, src.name, undefined, rules);
+      for (const missing of lacking) {
         if ('podLevel' in missing) {
           ctx.out.invalid('HPA301', at, src.target.averageUtilization,
             `${lead}the pod template of ${target} sets pod-level requests (spec.template.spec.resources) without ${src.name}, and no container requests ${src.name}: the controller reads the pod-level requests, cannot compute utilization and the metric fails`,
@@ -47,7 +48,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
             `give ${describe(missing.container)} a ${src.name} request, or use an averageValue target`);
         }
       }
-      if (requestsSumToZero(workload, src.name, undefined, rules)) {
+      if (lacking.length === 0 && requestsSumToZero(workload, src.name, undefined, rules)) {
         reportZeroRequests(ctx, at, src.target.averageUtilization, `${lead}the ${src.name} requests of ${target} add up to 0`, src.name);
       }
     } else if (metric.type === 'ContainerResource' && isObject(metric.containerResource)) {
