@@ -11,7 +11,7 @@ import { packageVersion } from './package-version';
 import { RunSettings } from './run-settings';
 import { parseValidateArgs } from './validate-args';
 import { checkHpa } from '../manifests/check-hpa';
-import { InputObject, InputObjects } from '../manifests/input-objects';
+import { InputObject, InputObjects, positionIn } from '../manifests/input-objects';
 import { loadObjects, unreadableIssues } from '../manifests/load-objects';
 import { Located } from '../manifests/located';
 import { Severity } from '../validation/validation-issue';
@@ -106,6 +106,7 @@ function runValidate(argv: readonly string[], io: Io): number {
   const syntaxErrors = loadObjects(collected.inputs, objects);
 
   const duplicates = objects.duplicateTargets();
+  const notes: string[] = [];
   const engine = loadEngine();
   const hpasByFile = new Map<string, InputObject[]>();
   for (const hpa of objects.hpas) {
@@ -122,6 +123,8 @@ function runValidate(argv: readonly string[], io: Io): number {
     const settings = run.forInput(input.name === STDIN_NAME ? undefined : input.name);
     for (const hpa of hpasByFile.get(input.name) ?? []) {
       for (const issue of checkHpa(engine, hpa, settings, objects, duplicates.get(hpa))) ofFile.push(issue);
+      const elsewhere = objects.targetOnlyElsewhere(hpa);
+      if (elsewhere.length > 0) notes.push(unmatchedTargetNote(hpa, elsewhere));
     }
     const inOrder = ofFile.map((issue, i) => ({ issue, i }))
       .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.i - b.i);
@@ -137,10 +140,22 @@ function runValidate(argv: readonly string[], io: Io): number {
     unreadable: collected.problems.length,
   };
   io.stdout(formatReport(args.format, issues, summary, packageVersion()));
+  for (const note of notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
   const from = run.describe();
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
 
   if (collected.problems.length > 0) return EXIT_USAGE;
   if (errors > 0 || (args.strict && summary.warnings > 0)) return EXIT_ISSUES;
   return EXIT_OK;
+}
+
+/** Why an HPA was not checked against a target the input holds in another namespace. */
+function unmatchedTargetNote(hpa: InputObject, namespaces: readonly string[]): string {
+  const at = positionIn(hpa, []);
+  const ref = hpa.manifest.spec.scaleTargetRef;
+  const ns = hpa.manifest.metadata?.namespace;
+  const where = namespaces.map(n => (n ? `namespace "${n}"` : 'no namespace')).join(', ');
+  return `${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${hpa.manifest.metadata?.name} (${typeof ns === 'string' && ns ? `namespace "${ns}"` : 'no namespace'}) `
+    + `was not checked against ${ref.kind}/${ref.name}, which the input holds with ${where}: `
+    + '`helm install -n` puts both in one namespace, `kubectl apply` may not; give both the same metadata.namespace to have them checked together';
 }

@@ -46,6 +46,8 @@ export class InputObjects {
   public readonly hpas: InputObject[] = [];
   /** The objects of each key, in input order: one, or copies of one object (per environment, say). */
   private readonly workloads = new Map<string, InputObject[]>();
+  /** The objects of each kind and name, in any namespace. */
+  private readonly byName = new Map<string, InputObject[]>();
 
   public add(object: InputObject): void {
     if (isHpa(object)) {
@@ -57,6 +59,29 @@ export class InputObjects {
     const key = objectKey(metadata.namespace, kind, metadata.name);
     const list = this.workloads.get(key);
     if (list) list.push(object); else this.workloads.set(key, [object]);
+    const name = `${kind}/${metadata.name}`;
+    const same = this.byName.get(name);
+    if (same) same.push(object); else this.byName.set(name, [object]);
+  }
+
+  /**
+   * For an HPA whose target the input does not hold in the HPA's namespace, where one of the two
+   * names no namespace: the namespaces (`''` for none) the HPA's own directory holds the target
+   * in. Such a pair lands in one namespace with `helm install -n`, perhaps not with `kubectl
+   * apply`, so it is not matched (the namespace rule); the command line says so instead of
+   * skipping it silently.
+   */
+  public targetOnlyElsewhere(hpa: InputObject): string[] {
+    const ref = hpa.manifest.spec?.scaleTargetRef;
+    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return [];
+    const namespace = hpa.manifest.metadata?.namespace;
+    if (this.workloads.has(objectKey(namespace, ref.kind, ref.name))) return [];
+    const named = (ns: unknown): ns is string => typeof ns === 'string' && ns !== '';
+    const dir = directoryOf(hpa.file);
+    const found = (this.byName.get(`${ref.kind}/${ref.name}`) ?? [])
+      .filter(o => directoryOf(o.file) === dir && named(o.manifest.metadata?.namespace) !== named(namespace))
+      .map(o => (named(o.manifest.metadata?.namespace) ? o.manifest.metadata.namespace as string : ''));
+    return [...new Set(found)];
   }
 
   /**
@@ -105,10 +130,19 @@ export class InputObjects {
   }
 }
 
+/** The directories of a file's path, outermost first. */
+function directoriesOf(file: string): string[] {
+  return file.split(/[\\/]/).slice(0, -1);
+}
+
+function directoryOf(file: string): string {
+  return directoriesOf(file).join('/');
+}
+
 /** How many leading directories two file paths share. */
 function sharedDirectories(a: string, b: string): number {
-  const da = a.split(/[\\/]/).slice(0, -1);
-  const db = b.split(/[\\/]/).slice(0, -1);
+  const da = directoriesOf(a);
+  const db = directoriesOf(b);
   let n = 0;
   while (n < da.length && n < db.length && da[n] === db[n]) n++;
   return n;

@@ -241,6 +241,32 @@ describe('cdk8s-hpa validate on directories', () => {
     }
   });
 
+  test('says when an HPA is not checked against a target of its directory that differs only in having a namespace', () => {
+    const input = [
+      'apiVersion: autoscaling/v2',
+      'kind: HorizontalPodAutoscaler',
+      'metadata: {name: web}',
+      'spec:',
+      '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}',
+      '  maxReplicas: 5',
+      '---',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web, namespace: loki}',
+      'spec: {replicas: 3}',
+      '',
+    ].join('\n');
+    const run = cli(['validate', '-'], { input });
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n')[0]).toBe('cdk8s-hpa: note: <stdin>:1:1: HorizontalPodAutoscaler web (no namespace) was not checked against Deployment/web, which the input holds with namespace "loki": '
+      + '`helm install -n` puts both in one namespace, `kubectl apply` may not; give both the same metadata.namespace to have them checked together');
+    expect(run.code).toBe(0);
+    // With the namespace on both, the pair is checked: the fixed replicas are found.
+    const both = cli(['validate', '-'], { input: input.replace('metadata: {name: web}', 'metadata: {name: web, namespace: loki}') });
+    expect(both.lines).toEqual([expect.stringContaining('error [HPA303]')]);
+    expect(both.stderr).not.toContain('note:');
+  });
+
   test('handles a directory with thousands of files', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-cli-'));
     try {
