@@ -74,8 +74,10 @@ export class ScaleTarget implements kplus.IScalable {
     };
     const patched = this.scalable && renderedWithPatches(this.scalable);
     if (!patched) return facts;
-    // JSON patches (an escape hatch) may add what cdk8s-plus cannot write, such as a native
-    // sidecar or pod-level resources: the pod template is read from the rendered manifest.
+    // JSON patches (an escape hatch) may add what toScalingTarget() does not show, such as a
+    // container or replicas: the pod template is read from the rendered manifest. (The L1 of
+    // cdk8s-plus-27 drops what its 1.27 schema lacks, a native sidecar's restartPolicy and
+    // pod-level resources among them, and so does this reading.)
     const rendered = workloadFactsFromManifest(patched);
     const pod = { containers: rendered.containers, podRequests: rendered.podRequests, podZeroRequests: rendered.podZeroRequests };
     return typeof rendered.replicas === 'number'

@@ -14,6 +14,7 @@ import { checkHpa } from '../manifests/check-hpa';
 import { InputObject, InputObjects, positionIn } from '../manifests/input-objects';
 import { loadObjects, unreadableIssues } from '../manifests/load-objects';
 import { Located } from '../manifests/located';
+import { namespaceKey } from '../model/object-keys';
 import { Severity } from '../validation/validation-issue';
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
@@ -153,9 +154,9 @@ function runValidate(argv: readonly string[], io: Io): number {
 function unmatchedTargetNote(hpa: InputObject, namespaces: readonly string[]): string {
   const at = positionIn(hpa, []);
   const ref = hpa.manifest.spec.scaleTargetRef;
-  const ns = hpa.manifest.metadata?.namespace;
-  const where = namespaces.map(n => (n ? `namespace "${n}"` : 'no namespace')).join(', ');
-  return `${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${hpa.manifest.metadata?.name} (${typeof ns === 'string' && ns ? `namespace "${ns}"` : 'no namespace'}) `
+  const namespace = (n: string) => (n ? `namespace "${n}"` : 'no namespace');
+  const where = namespaces.map(namespace).join(', ');
+  return `${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${hpa.manifest.metadata?.name} (${namespace(namespaceKey(hpa.manifest.metadata?.namespace))}) `
     + `was not checked against ${ref.kind}/${ref.name}, which the input holds with ${where}: `
     + '`helm install -n` puts both in one namespace, `kubectl apply` may not; give both the same metadata.namespace to have them checked together';
 }

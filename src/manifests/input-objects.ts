@@ -4,7 +4,7 @@
  * namespace rule of model/object-keys.ts), and HPAs that scale the same target.
  */
 import { Position, SourceDocument } from './yaml-source';
-import { objectKey, scaleTargetKey } from '../model/object-keys';
+import { namespaceKey, objectKey, scaleTargetKey } from '../model/object-keys';
 import { isObject } from '../model/values';
 import { WorkloadFacts, workloadFactsFromManifest } from '../model/workload-facts';
 import { HPA_KIND } from '../private/constants';
@@ -44,9 +44,10 @@ export function isHpa(object: InputObject): boolean {
 /** Every object of the input, indexed for the cross-object checks. */
 export class InputObjects {
   public readonly hpas: InputObject[] = [];
-  /** The objects of each key, in input order: one, or copies of one object (per environment, say). */
-  private readonly workloads = new Map<string, InputObject[]>();
-  /** The objects of each kind and name, in any namespace. */
+  /**
+   * The objects of each kind and name, in input order and any namespace: one, or copies of one
+   * object (per environment, say), or objects of several namespaces.
+   */
   private readonly byName = new Map<string, InputObject[]>();
 
   public add(object: InputObject): void {
@@ -56,12 +57,16 @@ export class InputObjects {
     }
     const { kind, metadata } = object.manifest;
     if (typeof kind !== 'string' || !isObject(metadata) || typeof metadata.name !== 'string') return;
-    const key = objectKey(metadata.namespace, kind, metadata.name);
-    const list = this.workloads.get(key);
-    if (list) list.push(object); else this.workloads.set(key, [object]);
-    const name = `${kind}/${metadata.name}`;
-    const same = this.byName.get(name);
-    if (same) same.push(object); else this.byName.set(name, [object]);
+    const key = nameKey(kind, metadata.name);
+    const same = this.byName.get(key);
+    if (same) same.push(object); else this.byName.set(key, [object]);
+  }
+
+  /** The objects of the HPA's target's kind and name, in any namespace. */
+  private named(hpa: InputObject): InputObject[] {
+    const ref = hpa.manifest.spec?.scaleTargetRef;
+    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return [];
+    return this.byName.get(nameKey(ref.kind, ref.name)) ?? [];
   }
 
   /**
@@ -72,15 +77,13 @@ export class InputObjects {
    * skipping it silently.
    */
   public targetOnlyElsewhere(hpa: InputObject): string[] {
-    const ref = hpa.manifest.spec?.scaleTargetRef;
-    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return [];
-    const namespace = hpa.manifest.metadata?.namespace;
-    if (this.workloads.has(objectKey(namespace, ref.kind, ref.name))) return [];
-    const named = (ns: unknown): ns is string => typeof ns === 'string' && ns !== '';
+    const namespace = namespaceKey(hpa.manifest.metadata?.namespace);
+    const named = this.named(hpa);
+    if (named.some(o => namespaceKey(o.manifest.metadata?.namespace) === namespace)) return [];
     const dir = directoryOf(hpa.file);
-    const found = (this.byName.get(`${ref.kind}/${ref.name}`) ?? [])
-      .filter(o => directoryOf(o.file) === dir && named(o.manifest.metadata?.namespace) !== named(namespace))
-      .map(o => (named(o.manifest.metadata?.namespace) ? o.manifest.metadata.namespace as string : ''));
+    const found = named.map(o => ({ file: o.file, ns: namespaceKey(o.manifest.metadata?.namespace) }))
+      .filter(o => directoryOf(o.file) === dir && (o.ns === '') !== (namespace === ''))
+      .map(o => o.ns);
     return [...new Set(found)];
   }
 
@@ -90,10 +93,9 @@ export class InputObjects {
    * in the HPA's own file, else in the file nearest it in the directory tree, else the first.
    */
   public workloadOf(hpa: InputObject): WorkloadFacts | undefined {
-    const ref = hpa.manifest.spec?.scaleTargetRef;
-    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
-    const candidates = this.workloads.get(objectKey(hpa.manifest.metadata?.namespace, ref.kind, ref.name));
-    if (!candidates) return undefined;
+    const namespace = namespaceKey(hpa.manifest.metadata?.namespace);
+    const candidates = this.named(hpa).filter(o => namespaceKey(o.manifest.metadata?.namespace) === namespace);
+    if (candidates.length === 0) return undefined;
     let best = candidates[0];
     let bestShared = -1;
     for (const candidate of candidates) {
@@ -128,6 +130,11 @@ export class InputObjects {
     }
     return duplicates;
   }
+}
+
+/** Kind and name: with the namespace (`namespaceKey`), what `objectKey` matches on. */
+function nameKey(kind: string, name: string): string {
+  return `${kind}\u0000${name}`;
 }
 
 /** The directories of a file's path, outermost first. */

@@ -154,8 +154,8 @@ export type MissingRequest = { readonly container: ContainerFacts } | { readonly
  */
 export function missingRequests(workload: WorkloadFacts, resource: string, container: string | undefined, rules: RequestRules): MissingRequest[] {
   if (!workload.containers) return [];
-  if (container === undefined && rules.podLevel && workload.podRequests) {
-    return workload.podRequests.includes(resource) ? [] : [{ podLevel: true }];
+  if (readsPodLevel(workload, container, rules)) {
+    return workload.podRequests!.includes(resource) ? [] : [{ podLevel: true }];
   }
   return scaledContainers(workload.containers, rules)
     .filter(c => (container === undefined || c.name === container) && !c.requests.includes(resource))
@@ -170,9 +170,14 @@ export function missingRequests(workload: WorkloadFacts, resource: string, conta
  */
 export function requestsSumToZero(workload: WorkloadFacts, resource: string, container: string | undefined, rules: RequestRules): boolean {
   if (!workload.containers) return false;
-  if (container === undefined && rules.podLevel && workload.podRequests) return workload.podZeroRequests?.includes(resource) ?? false;
+  if (readsPodLevel(workload, container, rules)) return workload.podZeroRequests?.includes(resource) ?? false;
   const counted = scaledContainers(workload.containers, rules).filter(c => container === undefined || c.name === container);
   return counted.length > 0 && counted.every(c => c.zeroRequests?.includes(resource));
+}
+
+/** Whether the controller reads the pod-level requests: set, counted, and a metric of the whole pod. */
+function readsPodLevel(workload: WorkloadFacts, container: string | undefined, rules: RequestRules): boolean {
+  return container === undefined && rules.podLevel && workload.podRequests !== undefined;
 }
 
 /** The containers whose requests and usage the controller counts, in the pod's order. */

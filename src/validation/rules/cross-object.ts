@@ -28,6 +28,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   const containers = workload.containers;
   if (!containers) return;
   const rules = requestRules(ctx.profile);
+  const scaled = scaledContainers(containers, rules);
   const target = `${workload.kind}/${workload.name}${whereIs(workload)}`;
   for (const { metric, path } of ctx.metrics) {
     if (metric.type === 'Resource' && isObject(metric.resource)) {
@@ -54,7 +55,6 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
     } else if (metric.type === 'ContainerResource' && isObject(metric.containerResource)) {
       const src = metric.containerResource;
       if (!isString(src.container)) continue;
-      const scaled = scaledContainers(containers, rules);
       const container = scaled.find(c => c.name === src.container);
       if (!container) {
         const names = scaled.map(c => `"${c.name}"`).join(', ');
