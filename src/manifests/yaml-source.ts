@@ -2,16 +2,20 @@
  * YAML (and JSON, which is YAML) read with source positions: each document's plain value, and
  * the line and column of any field path in it, or of its nearest present parent.
  *
- * Two parsers, one result. `yaml` is the reference: its values, its syntax errors and its
- * positions are what this module returns. It is slow on large inputs, so a document that uses
- * only the common part of YAML (no anchors, aliases, tags, merge keys, explicit or null keys,
- * directives, tab indentation) is read with js-yaml, under a schema that resolves plain scalars
- * exactly as `yaml`'s core schema does; `yaml` then parses that document alone, and only when a
- * position in it is asked for. Anything js-yaml refuses is parsed by `yaml`, and an input with a
- * syntax error anywhere is parsed whole by `yaml`, so errors are `yaml`'s own.
+ * Three readers, one result. `yaml` is the reference: its values, its syntax errors and its
+ * positions are what this module returns. It is slow on large inputs, so each document (the
+ * text between two `---` lines) is first offered to the plain reader (./plain-yaml.ts), which
+ * reads the block mappings and lists of one-line scalars most manifests are and leaves anything
+ * else. A document it leaves that uses only the common part of YAML (no anchors, aliases, tags,
+ * merge keys, explicit or null keys, directives, tab indentation) is read with js-yaml, under a
+ * schema that resolves plain scalars exactly as `yaml`'s core schema does. Positions are read
+ * only when asked for, by the reader that read the document (js-yaml's from its nodes), else
+ * by `yaml`. Anything js-yaml refuses is parsed by `yaml`, and an input with a syntax error
+ * anywhere is parsed whole by `yaml`, so errors are `yaml`'s own.
  */
 import type * as JsYaml from 'js-yaml';
 import type * as Yaml from 'yaml';
+import { coreScalar, NOT_CORE, NOT_PLAIN, plainOffsets, readPlainDocument } from './plain-yaml';
 
 /** Aliases a document may expand before it is refused (guards against "billion laughs"). */
 const MAX_ALIAS_COUNT = 1000;
@@ -72,37 +76,6 @@ function loadJsYaml(): { jsyaml: typeof JsYaml; schema: JsYaml.Schema } {
   return { jsyaml, schema: coreSchema };
 }
 
-const NOT_CORE = Symbol('a string');
-/** The forms of numbers in `yaml`'s core schema, in its order, with their values. */
-const NUMBER_FORMS: Array<[RegExp, (s: string) => number]> = [
-  [/^0o[0-7]+$/, s => parseInt(s.substring(2), 8)],
-  [/^[-+]?[0-9]+$/, s => parseInt(s, 10)],
-  [/^0x[0-9a-fA-F]+$/, s => parseInt(s.substring(2), 16)],
-  [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    s => s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY],
-  [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, s => parseFloat(s)],
-  [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, s => parseFloat(s)],
-];
-
-/**
- * A plain scalar's value under `yaml`'s core schema (`/^(?:~|[Nn]ull|NULL)?$/` null,
- * `/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/` booleans, then the number forms), or NOT_CORE for a
- * string; decided by the first character for most scalars, which are words.
- */
-function coreScalar(s: string): unknown {
-  if (s.length === 0) return null;
-  switch (s[0]) {
-    case '~': return s.length === 1 ? null : NOT_CORE;
-    case 'n': case 'N': return s === 'null' || s === 'Null' || s === 'NULL' ? null : NOT_CORE;
-    case 't': case 'T': return s === 'true' || s === 'True' || s === 'TRUE' ? true : NOT_CORE;
-    case 'f': case 'F': return s === 'false' || s === 'False' || s === 'FALSE' ? false : NOT_CORE;
-    case '+': case '-': case '.': case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': {
-      const form = NUMBER_FORMS.find(([test]) => test.test(s));
-      return form ? form[1](s) : NOT_CORE;
-    }
-    default: return NOT_CORE;
-  }
-}
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A directive line (`%YAML 1.1`): it changes how the documents after it are read. */
@@ -132,7 +105,6 @@ const MAX_FAST_LINE = 1024;
  * else with `yaml`; undefined when any part has a syntax error (then `yaml` reads the whole).
  */
 function parseByDocument(text: string): SourceDocument[] | undefined {
-  const { jsyaml, schema } = loadJsYaml();
   const documents: SourceDocument[] = [];
   let line = 0;
   let lineAt = 0;
@@ -140,23 +112,39 @@ function parseByDocument(text: string): SourceDocument[] | undefined {
   for (const m of text.matchAll(DOCUMENT_START)) if (m.index! > 0) starts.push(m.index!);
   starts.push(text.length);
   for (let i = 0; i + 1 < starts.length; i++) {
-    const chunk = text.slice(starts[i], starts[i + 1]);
-    for (; lineAt < starts[i]; lineAt++) if (text.charCodeAt(lineAt) === 10) line++;
-    const fast = readFast(jsyaml, schema, chunk, line);
+    for (let nl = text.indexOf('\n', lineAt); nl !== -1 && nl < starts[i]; nl = text.indexOf('\n', lineAt)) {
+      line++;
+      lineAt = nl + 1;
+    }
+    const fast = readFast(text, starts[i], starts[i + 1], line);
     if (fast) {
       documents.push(...fast);
       continue;
     }
-    const exact = parseExact(chunk, line);
+    const exact = parseExact(text.slice(starts[i], starts[i + 1]), line);
     if (exact.some(d => d.errors.length > 0)) return undefined;
     documents.push(...exact);
   }
   return documents;
 }
 
-/** One part of the source read with js-yaml; undefined when `yaml` has to read it. */
-function readFast(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string, lineOffset: number): SourceDocument[] | undefined {
-  if (NEEDS_REFERENCE.test(chunk) || (NEEDS_REFERENCE_IN_BLOCK.test(chunk) && !FLOW_DOCUMENT.test(chunk)) || hasLongLine(chunk)) return undefined;
+/**
+ * One part of the source (from `start` to `end`) read by the plain reader or js-yaml; undefined
+ * when `yaml` has to read it.
+ */
+function readFast(text: string, start: number, end: number, lineOffset: number): SourceDocument[] | undefined {
+  const chunk = text.slice(start, end);
+  const plain = readPlainDocument(text, start, end);
+  if (plain !== NOT_PLAIN) {
+    let offsets: ReturnType<typeof plainOffsets>;
+    return [withPositions(plain, chunk, lineOffset, path => {
+      offsets ??= plainOffsets(text, start, end);
+      const offset = offsets?.(path);
+      return offset === undefined ? undefined : offset - start;
+    })];
+  }
+  if (!jsYamlReadsAsYaml(chunk)) return undefined;
+  const { jsyaml, schema } = loadJsYaml();
   let values: unknown[];
   try {
     values = jsyaml.loadAll(chunk, undefined, { schema });
@@ -166,19 +154,37 @@ function readFast(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string, l
   if (values.length > 1) return undefined;
   return values.map(value => {
     let tree: NodeTree | undefined | null;
-    let exact: SourceDocument | undefined;
-    return {
-      value,
-      errors: [],
-      positionOf: (path: ReadonlyArray<string | number>) => {
-        if (tree === undefined) tree = readTree(jsyaml, schema, chunk) ?? null;
-        const offset = tree ? offsetInTree(tree, path) : NOT_FOUND;
-        if (offset !== NOT_FOUND) return linePosition(chunk, offset, lineOffset);
-        exact ??= parseExact(chunk, lineOffset)[0];
-        return exact ? exact.positionOf(path) : { line: lineOffset + 1, column: 1 };
-      },
-    };
+    return withPositions(value, chunk, lineOffset, path => {
+      tree ??= readTree(chunk) ?? null;
+      const offset = tree ? offsetInTree(tree, path) : NOT_FOUND;
+      return offset === NOT_FOUND ? undefined : offset;
+    });
   });
+}
+
+/**
+ * A document read without errors, its positions from `offsetIn` (an offset in `chunk`), or from
+ * `yaml` where that does not know one.
+ */
+function withPositions(
+  value: unknown, chunk: string, lineOffset: number, offsetIn: (path: ReadonlyArray<string | number>) => number | undefined,
+): SourceDocument {
+  let exact: SourceDocument | undefined;
+  return {
+    value,
+    errors: [],
+    positionOf: path => {
+      const offset = offsetIn(path);
+      if (offset !== undefined) return linePosition(chunk, offset, lineOffset);
+      exact ??= parseExact(chunk, lineOffset)[0];
+      return exact ? exact.positionOf(path) : { line: lineOffset + 1, column: 1 };
+    },
+  };
+}
+
+/** Whether js-yaml reads the part of the source as `yaml` does (values and positions). */
+function jsYamlReadsAsYaml(chunk: string): boolean {
+  return !(NEEDS_REFERENCE.test(chunk) || (NEEDS_REFERENCE_IN_BLOCK.test(chunk) && !FLOW_DOCUMENT.test(chunk)) || hasLongLine(chunk));
 }
 
 function hasLongLine(text: string): boolean {
@@ -200,7 +206,8 @@ interface NodeTree {
 }
 
 /** The tree of nodes js-yaml composes for a part of the source with one document, from its listener. */
-function readTree(jsyaml: typeof JsYaml, schema: JsYaml.Schema, chunk: string): NodeTree | undefined {
+function readTree(chunk: string): NodeTree | undefined {
+  const { jsyaml, schema } = loadJsYaml();
   const top: NodeTree = { start: 0, children: [] };
   const stack: NodeTree[] = [top];
   try {
