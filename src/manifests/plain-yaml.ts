@@ -150,6 +150,8 @@ class PlainReader {
   /** Column (0-based) of `at`. */
   private col = 0;
   private lineStart = 0;
+  /** The offset after the quoted scalar or flow collection read last. */
+  private after = 0;
   /** Hash of the key characters `scanKey` read last. */
   private keyHash = 0;
   /** Where the document's value starts. */
@@ -238,14 +240,17 @@ class PlainReader {
     let value: unknown;
     let end: number;
     if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-      [value, end] = this.quoted(p);
+      value = this.quoted(p);
+      end = this.after;
     } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-      [value, end] = this.flow(p);
+      value = this.flow(p);
+      end = this.after;
     } else {
       this.checkPlainStart(p, false);
       let i = p;
       for (; i < s.length; i++) {
         const ch = s.charCodeAt(i);
+        if (ch > COLON && ch < 0x7f) continue;
         if (ch === NEWLINE) break;
         if (isUnusual(ch)) throw GIVE_UP;
         if (ch === COLON) {
@@ -274,14 +279,17 @@ class PlainReader {
     }
   }
 
-  /** A quoted scalar on one line, without escapes: its value and the offset after it. */
-  private quoted(p: number): [string, number] {
+  /** A quoted scalar on one line, without escapes; `after` is set to the offset after it. */
+  private quoted(p: number): string {
     const s = this.s;
     const quote = s.charCodeAt(p);
     if (quote === DOUBLE_QUOTE) {
       for (let i = p + 1; i < s.length; i++) {
         const ch = s.charCodeAt(i);
-        if (ch === DOUBLE_QUOTE) return [s.slice(p + 1, i), i + 1];
+        if (ch === DOUBLE_QUOTE) {
+          this.after = i + 1;
+          return s.slice(p + 1, i);
+        }
         if (ch === BACKSLASH || ch === NEWLINE || isUnusual(ch)) throw GIVE_UP;
       }
       throw GIVE_UP;
@@ -292,7 +300,10 @@ class PlainReader {
       const ch = s.charCodeAt(i);
       if (ch === NEWLINE || isUnusual(ch)) throw GIVE_UP;
       if (ch === SINGLE_QUOTE) {
-        if (s.charCodeAt(i + 1) !== SINGLE_QUOTE) return [value + s.slice(from, i), i + 1];
+        if (s.charCodeAt(i + 1) !== SINGLE_QUOTE) {
+          this.after = i + 1;
+          return value + s.slice(from, i);
+        }
         value += s.slice(from, i + 1);
         i++;
         from = i + 1;
@@ -301,8 +312,8 @@ class PlainReader {
     throw GIVE_UP;
   }
 
-  /** A flow list or mapping on one line: its value and the offset after it. */
-  private flow(p: number): [unknown, number] {
+  /** A flow list or mapping on one line; `after` is set to the offset after it. */
+  private flow(p: number): unknown {
     const s = this.s;
     const close = s.charCodeAt(p) === OPEN_BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
     const list: unknown[] = [];
@@ -311,13 +322,17 @@ class PlainReader {
     const offsets = this.offsets && (close === CLOSE_BRACKET ? [] as number[] : new Map<string, number>());
     if (offsets) this.offsets!.set(result, offsets);
     let i = this.skipSpaces(p + 1);
-    if (s.charCodeAt(i) === close) return [result, i + 1];
+    if (s.charCodeAt(i) === close) {
+      this.after = i + 1;
+      return result;
+    }
     for (;;) {
       if (close === CLOSE_BRACE) {
         let keyEnd: number;
         let key: string;
         if (s.charCodeAt(i) === DOUBLE_QUOTE || s.charCodeAt(i) === SINGLE_QUOTE) {
-          [key, keyEnd] = this.quoted(i);
+          key = this.quoted(i);
+          keyEnd = this.after;
         } else {
           keyEnd = this.scanKey(i);
           key = this.plainKey(i, keyEnd);
@@ -325,39 +340,43 @@ class PlainReader {
         if (keyEnd - i > MAX_KEY_LENGTH || s.charCodeAt(keyEnd) !== COLON || s.charCodeAt(keyEnd + 1) !== SPACE) throw GIVE_UP;
         if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__') throw GIVE_UP;
         (offsets as Map<string, number> | undefined)?.set(key, i);
-        const [value, end] = this.flowValue(this.skipSpaces(keyEnd + 1));
-        map[key] = value;
-        i = end;
+        map[key] = this.flowValue(this.skipSpaces(keyEnd + 1));
+        i = this.after;
       } else {
         (offsets as number[] | undefined)?.push(i);
-        const [value, end] = this.flowValue(i);
-        list.push(value);
-        i = end;
+        list.push(this.flowValue(i));
+        i = this.after;
       }
       i = this.skipSpaces(i);
       const c = s.charCodeAt(i);
-      if (c === close) return [result, i + 1];
+      if (c === close) {
+        this.after = i + 1;
+        return result;
+      }
       if (c !== COMMA) throw GIVE_UP;
       i = this.skipSpaces(i + 1);
       if (s.charCodeAt(i) === close) throw GIVE_UP;
     }
   }
 
-  /** A value inside a flow collection: its value and the offset after it. */
-  private flowValue(p: number): [unknown, number] {
+  /** A value inside a flow collection; `after` is set to the offset after it. */
+  private flowValue(p: number): unknown {
     const s = this.s;
     const c = s.charCodeAt(p);
     let value: unknown;
     let end: number;
     if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-      [value, end] = this.quoted(p);
+      value = this.quoted(p);
+      end = this.after;
     } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-      [value, end] = this.flow(p);
+      value = this.flow(p);
+      end = this.after;
     } else {
       this.checkPlainStart(p, true);
       let i = p;
       for (; i < s.length; i++) {
         const ch = s.charCodeAt(i);
+        if ((ch > COLON && ch < OPEN_BRACKET) || (ch > CLOSE_BRACKET && ch < OPEN_BRACE)) continue;
         if (ch === COMMA || ch === CLOSE_BRACKET || ch === CLOSE_BRACE) break;
         if (ch === NEWLINE || isUnusual(ch) || ch === COLON || ch === OPEN_BRACKET || ch === OPEN_BRACE) throw GIVE_UP;
         if (ch === HASH && s.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
@@ -369,7 +388,8 @@ class PlainReader {
     }
     const next = s.charCodeAt(this.skipSpaces(end));
     if (next !== COMMA && next !== CLOSE_BRACKET && next !== CLOSE_BRACE) throw GIVE_UP;
-    return [value, end];
+    this.after = end;
+    return value;
   }
 
   /** Where the `:` of a block mapping key starting at p stands; -1 when p does not start one. */
@@ -393,8 +413,8 @@ class PlainReader {
   private keyText(p: number, end: number): string {
     const c = this.s.charCodeAt(p);
     if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-      const [key, after] = this.quoted(p);
-      if (after !== end) throw GIVE_UP;
+      const key = this.quoted(p);
+      if (this.after !== end) throw GIVE_UP;
       return key;
     }
     return this.plainKey(p, end);
