@@ -75,6 +75,9 @@ function isUnusual(c: number): boolean {
   return c < 0x7f ? c < 32 : c <= 0x9f || c === 0xfeff;
 }
 
+/** Flow collections nested deeper are left to a full parser (the reader recurses into them). */
+const MAX_FLOW_DEPTH = 100;
+
 /** Longer keys are left to a full parser: `yaml` refuses an implicit key of over 1024 characters. */
 const MAX_KEY_LENGTH = 1000;
 
@@ -154,6 +157,8 @@ class PlainReader {
   private after = 0;
   /** Hash of the key characters `scanKey` read last. */
   private keyHash = 0;
+  /** How many flow collections the one being read is in. */
+  private flowDepth = 0;
   /** Where the document's value starts. */
   rootOffset = 0;
 
@@ -314,6 +319,13 @@ class PlainReader {
 
   /** A flow list or mapping on one line; `after` is set to the offset after it. */
   private flow(p: number): unknown {
+    if (++this.flowDepth > MAX_FLOW_DEPTH) throw GIVE_UP;
+    const value = this.flowCollection(p);
+    this.flowDepth--;
+    return value;
+  }
+
+  private flowCollection(p: number): unknown {
     const s = this.s;
     const close = s.charCodeAt(p) === OPEN_BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
     const list: unknown[] = [];

@@ -210,6 +210,7 @@ describe('readPlainDocument reads what yaml reads', () => {
     ['an empty document', '---\n# nothing\n'],
     ['a scalar document', 'text\n'],
     ['a JSON document', '{"a": 1}\n'],
+    ['flow collections nested 100,000 deep', `a: ${'['.repeat(100000)}${']'.repeat(100000)}\n`],
   ])('leaves %s to a full parser', (_, text) => {
     expect(readPlainDocument(text)).toBe(NOT_PLAIN);
   });
