@@ -2,11 +2,12 @@
  * The plainest YAML, read fast, and the scalars of `yaml`'s core schema.
  *
  * Most manifests (rendered Helm charts, kustomize builds, `kubectl get -o yaml`, cdk8s output) are
- * block mappings and lists of one-line scalars, with one-line flow collections here and there.
- * `readPlainDocument` reads exactly that and nothing more: at anything else (a block scalar, a
- * scalar over several lines, a flow collection over several lines, an escape in a double-quoted
- * scalar, a key that is not a word, a duplicate key, a tab, a carriage return, an empty
- * document, ...) it gives up with NOT_PLAIN, and the caller reads the document with a full parser.
+ * block mappings and lists of one-line scalars, with one-line flow collections and literal block
+ * scalars (`|`, `|-`) here and there. `readPlainDocument` reads exactly that and nothing more: at
+ * anything else (a folded block scalar, a plain or quoted scalar over several lines, a flow
+ * collection over several lines, an escape in a double-quoted scalar, a key that is not a word,
+ * a duplicate key, a tab, a carriage return, an empty document, ...) it gives up with NOT_PLAIN,
+ * and the caller reads the document with a full parser.
  * What it returns is what `yaml` reads from the same document (the tests compare them).
  */
 
@@ -60,6 +61,8 @@ const CLOSE_BRACKET = 93;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 const BACKSLASH = 92;
+const PIPE = 124;
+const PLUS = 43;
 
 /** Characters a plain scalar may not start with (YAML's indicators; `-` is handled apart). */
 const NOT_PLAIN_START = new Set('?:,[]{}#&*!|>\'"%@`'.split('').map(c => c.charCodeAt(0)));
@@ -77,6 +80,9 @@ function isUnusual(c: number): boolean {
 
 /** Flow collections nested deeper are left to a full parser (the reader recurses into them). */
 const MAX_FLOW_DEPTH = 100;
+
+/** Any character `isUnusual` finds, in a regular expression. */
+const UNUSUAL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff]/;
 
 /** Longer keys are left to a full parser: `yaml` refuses an implicit key of over 1024 characters. */
 const MAX_KEY_LENGTH = 1000;
@@ -200,7 +206,7 @@ class PlainReader {
         else if (this.at !== -1 && this.col === indent && this.isListItem(this.at)) result[key] = this.list(indent);
         else result[key] = null;
       } else {
-        result[key] = this.inlineValue(p);
+        result[key] = c === PIPE ? this.literal(p, indent) : this.inlineValue(p);
       }
       if (this.at === -1 || this.col < indent) return result;
       if (this.col > indent) throw GIVE_UP;
@@ -224,7 +230,9 @@ class PlainReader {
         throw GIVE_UP;
       } else {
         itemOffsets?.push(p);
-        if (this.keyEnd(p) !== -1) {
+        if (c === PIPE) {
+          result.push(this.literal(p, indent));
+        } else if (this.keyEnd(p) !== -1) {
           this.at = p;
           this.col = p - this.lineStart;
           result.push(this.mapping(this.col));
@@ -271,6 +279,59 @@ class PlainReader {
     }
     this.endLine(end);
     return value;
+  }
+
+  /**
+   * A literal block scalar (`|` or `|-`) whose header is at p, in a mapping or list at column
+   * `indent`: its lines, at the indentation of the first, up to the first line indented less.
+   * Left to a full parser: `|+`, an indentation indicator, an empty scalar, a line of spaces
+   * longer than the indentation, an unusual character, a last line without a line break.
+   */
+  private literal(p: number, indent: number): string {
+    const s = this.s;
+    let q = p + 1;
+    const strip = s.charCodeAt(q) === DASH;
+    if (strip) q++;
+    const c = s.charCodeAt(q);
+    if (c === PLUS || (c >= 48 && c <= 57)) throw GIVE_UP;
+    q = this.skipSpaces(q);
+    if (s.charCodeAt(q) === HASH && s.charCodeAt(q - 1) === SPACE) q = s.indexOf('\n', q);
+    if (q === -1 || s.charCodeAt(q) !== NEWLINE) throw GIVE_UP;
+    const lines: string[] = [];
+    let contentIndent = -1;
+    let lineStart = q + 1;
+    while (lineStart < this.end) {
+      let j = lineStart;
+      while (s.charCodeAt(j) === SPACE) j++;
+      const ch = s.charCodeAt(j);
+      if (ch === NEWLINE || Number.isNaN(ch)) {
+        // A line of spaces: an empty line of the scalar (leading ones decide nothing).
+        if (Number.isNaN(ch) || (contentIndent !== -1 && j - lineStart > contentIndent)) throw GIVE_UP;
+        if (contentIndent === -1 && j - lineStart > indent) throw GIVE_UP;
+        lines.push('');
+        lineStart = j + 1;
+        continue;
+      }
+      const column = j - lineStart;
+      if (contentIndent === -1) {
+        if (column <= indent) break;
+        contentIndent = column;
+      } else if (column < contentIndent) {
+        break;
+      }
+      const newline = s.indexOf('\n', j);
+      if (newline === -1) throw GIVE_UP;
+      const line = s.slice(lineStart + contentIndent, newline);
+      if (UNUSUAL.test(line)) throw GIVE_UP;
+      lines.push(line);
+      lineStart = newline + 1;
+    }
+    if (contentIndent === -1) throw GIVE_UP;
+    let end = lines.length;
+    while (lines[end - 1] === '') end--;
+    this.nextLine(lineStart);
+    const text = lines.length === end ? lines : lines.slice(0, end);
+    return strip ? text.join('\n') : `${text.join('\n')}\n`;
   }
 
   /** A plain scalar may start at p (in a flow collection, `-` must not be followed by a flow indicator either). */

@@ -5,8 +5,8 @@
  * Three readers, one result. `yaml` is the reference: its values, its syntax errors and its
  * positions are what this module returns. It is slow on large inputs, so each document (the
  * text between two `---` lines) is first offered to the plain reader (./plain-yaml.ts), which
- * reads the block mappings and lists of one-line scalars most manifests are and leaves anything
- * else. A document it leaves that uses only the common part of YAML (no anchors, aliases, tags,
+ * reads the block mappings and lists of one-line scalars (and literal block scalars) most
+ * manifests are, and leaves anything else. A document it leaves that uses only the common part of YAML (no anchors, aliases, tags,
  * merge keys, explicit or null keys, directives, tab indentation) is read with js-yaml, under a
  * schema that resolves plain scalars exactly as `yaml`'s core schema does. Positions are read
  * only when asked for, by the reader that read the document (js-yaml's from its nodes), else

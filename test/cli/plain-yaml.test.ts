@@ -118,6 +118,18 @@ function flow(rnd: () => number, v: unknown): string {
   return scalar(rnd, String(v));
 }
 
+/** A literal block scalar's header and lines, its content at `indent`: blank lines, deeper lines and spaces among them. */
+function literal(rnd: () => number, indent: number): [string, string[]] {
+  const header = `|${pick(rnd, ['', '', '', '', '-', '-', '-  # c', ' # c', '+', '2', '#c'])}`;
+  const lines = Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => {
+    const r = rnd();
+    if (r < 0.15) return '';
+    if (r < 0.18) return ' '.repeat(Math.floor(rnd() * (indent + 3)));
+    return `${' '.repeat(indent + (rnd() < 0.2 ? 1 + Math.floor(rnd() * 2) : 0))}${pick(rnd, rnd() < 0.8 ? SCALARS.slice(0, COMMON_SCALARS) : SCALARS)}`;
+  });
+  return [header, lines];
+}
+
 /** Lines of a block node at `indent`, in random layouts. */
 function block(rnd: () => number, v: unknown, indent: number): string[] {
   const pad = ' '.repeat(indent);
@@ -131,6 +143,10 @@ function block(rnd: () => number, v: unknown, indent: number): string[] {
         if (!Array.isArray(item) && rnd() < 0.7) return [`${pad}-${' '.repeat(step - 1 || 1)}${inner[0].trimStart()}`, ...inner.slice(1)];
         return [`${pad}-${comment()}`, ...inner];
       }
+      if ((item === null || typeof item !== 'object') && rnd() < 0.15) {
+        const [header, lines] = literal(rnd, indent + pick(rnd, [1, 2, 4]));
+        return [`${pad}- ${header}`, ...lines];
+      }
       return [`${pad}- ${item !== null && typeof item === 'object' ? flow(rnd, item) : scalar(rnd, String(item))}${comment()}`];
     });
   }
@@ -141,6 +157,10 @@ function block(rnd: () => number, v: unknown, indent: number): string[] {
         const listAtKeyIndent = Array.isArray(x) && rnd() < 0.3;
         const inner = block(rnd, x, listAtKeyIndent ? indent : indent + step);
         if (inner.length > 0) return [`${key}${comment()}`, ...(rnd() < 0.1 ? [''] : []), ...inner];
+      }
+      if ((x === null || typeof x !== 'object') && rnd() < 0.15) {
+        const [header, lines] = literal(rnd, indent + pick(rnd, [1, 2, 2, 4]));
+        return [`${key} ${header}`, ...lines];
       }
       return [`${key} ${x !== null && typeof x === 'object' ? flow(rnd, x) : scalar(rnd, String(x))}${comment()}`];
     });
@@ -172,6 +192,7 @@ describe('readPlainDocument reads what yaml reads', () => {
     const rnd = random(Number(process.env.PLAIN_YAML_SEED ?? 20261126));
     let read = 0;
     let damaged = 0;
+    let literals = 0;
     for (let n = 0; n < cases; n++) {
       const root: unknown = rnd() < 0.8 ? randomValue(rnd, 4) : Array.from({ length: 3 }, () => randomValue(rnd, 3));
       const lines = block(rnd, root, rnd() < 0.1 ? 2 : 0);
@@ -182,10 +203,12 @@ describe('readPlainDocument reads what yaml reads', () => {
         if (expectAgreement(text)) damaged++;
       } else if (expectAgreement(text)) {
         read++;
+        if (text.includes('|')) literals++;
       }
     }
     // The generator must reach the reader's ground: most undamaged documents are read, some damaged ones too.
-    expect(read).toBeGreaterThan(cases * 0.2);
+    expect(read).toBeGreaterThan(cases * 0.15);
+    expect(literals).toBeGreaterThan(cases * 0.02);
     expect(damaged).toBeGreaterThan(cases * 0.02);
     expect(comparedPositions).toBeGreaterThan(read * 5);
   });
@@ -199,7 +222,10 @@ describe('readPlainDocument reads what yaml reads', () => {
   });
 
   test.each([
-    ['a block scalar', 'a: |\n  text\n'],
+    ['a folded block scalar', 'a: >\n  text\n'],
+    ['a literal block scalar that keeps its trailing lines', 'a: |+\n  text\n\n'],
+    ['a literal block scalar with an indentation indicator', 'a: |2\n   text\n'],
+    ['an empty literal block scalar', 'a: |\nb: 1\n'],
     ['a scalar over two lines', 'a: b\n  c\n'],
     ['a flow collection over two lines', 'a: [1,\n  2]\n'],
     ['an escape', 'a: "\\u0041"\n'],
@@ -229,6 +255,16 @@ describe('readPlainDocument reads what yaml reads', () => {
     expect(documents.length).toBeGreaterThan(30);
     // Helm's block scalars, JSON dumps and deliberately broken fixtures are left to the full parsers.
     expect(read).toBeGreaterThan(documents.length * 0.6);
+  });
+
+  test('reads literal block scalars, as Helm charts write ConfigMaps', () => {
+    const configMap = 'kind: ConfigMap\ndata:\n  script.sh: |\n    #!/bin/sh\n\n    echo "a: b" # not a comment\n      indented\n\n\n  strip: |-\n    one\n    two\n  # a comment\n  list:\n  - |\n    item\nnext: 1\n';
+    expect(expectAgreement(configMap)).toBe(true);
+    expect(readPlainDocument(configMap)).toEqual({
+      kind: 'ConfigMap',
+      data: { 'script.sh': '#!/bin/sh\n\necho "a: b" # not a comment\n  indented\n', 'strip': 'one\ntwo', 'list': ['item\n'] },
+      next: 1,
+    });
   });
 
   test('reads a Deployment and an HPA as kubectl prints them', () => {
