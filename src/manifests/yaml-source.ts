@@ -6,12 +6,13 @@
  * positions are what this module returns. It is slow on large inputs, so each document (the
  * text between two `---` lines) is first offered to the plain reader (./plain-yaml.ts), which
  * reads the block mappings and lists of one-line scalars (and literal block scalars) most
- * manifests are, and leaves anything else. A document it leaves that uses only the common part of YAML (no anchors, aliases, tags,
- * merge keys, explicit or null keys, directives, tab indentation) is read with js-yaml, under a
- * schema that resolves plain scalars exactly as `yaml`'s core schema does. Positions are read
- * only when asked for, by the reader that read the document (js-yaml's from its nodes), else
- * by `yaml`. Anything js-yaml refuses is parsed by `yaml`, and an input with a syntax error
- * anywhere is parsed whole by `yaml`, so errors are `yaml`'s own.
+ * manifests are, and leaves anything else. A document it leaves that uses only the common part
+ * of YAML (no anchors, aliases, tags, merge keys, explicit or null keys, directives, tab
+ * indentation) is read with js-yaml, under a schema that resolves plain scalars exactly as
+ * `yaml`'s core schema does. Positions are read only when asked for, by the reader that read
+ * the document (js-yaml from its nodes), else by `yaml`. Anything js-yaml refuses is parsed by
+ * `yaml`, and an input with a syntax error anywhere is parsed whole by `yaml`, so errors are
+ * `yaml`'s own.
  */
 import type * as JsYaml from 'js-yaml';
 import type * as Yaml from 'yaml';
