@@ -128,6 +128,11 @@ function moduleDir(module: string, version: string, cwd: string): string {
   return JSON.parse(out).Dir;
 }
 
+/** Where Go keeps the source of `release`'s k8s.io/kubernetes module. */
+export function kubernetesSourceDir(release: Release): string {
+  return moduleDir('k8s.io/kubernetes', release.kubernetes, path.join(CONFORMANCE_DIR, 'apiserver'));
+}
+
 /**
  * The autoscaling versions kube-apiserver of `release` serves: those its autoscaling REST storage
  * provider (pkg/registry/autoscaling/rest/storage_autoscaling.go) puts in the group's storage
@@ -135,7 +140,7 @@ function moduleDir(module: string, version: string, cwd: string): string {
  * tell from the scheme; linking the storage provider in would pull etcd's client into every build.
  */
 export function servedVersions(release: Release): string[] {
-  const dir = moduleDir('k8s.io/kubernetes', release.kubernetes, path.join(CONFORMANCE_DIR, 'apiserver'));
+  const dir = kubernetesSourceDir(release);
   const source = fs.readFileSync(path.join(dir, 'pkg/registry/autoscaling/rest/storage_autoscaling.go'), 'utf8');
   const aliases = new Map<string, string>();
   for (const m of source.matchAll(/^\s*(\w+)\s+"k8s\.io\/(?:api|kubernetes\/pkg\/apis)\/autoscaling\/(\w+)"\s*$/gm)) aliases.set(m[1], m[2]);

@@ -4,15 +4,16 @@
  * `conformance: N passed, N failed` last; exits non-zero when a check failed or Go is missing.
  *
  * Environment: CONFORMANCE_RUNS (objects per release, default 20000), CONFORMANCE_SEED,
- * CONFORMANCE_ONLY (`apiserver` or `controller`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
+ * CONFORMANCE_ONLY (`apiserver`, `controller` or `yaml`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
  * CONFORMANCE_SCENARIOS_PER_RELEASE (controller scenarios, default 300), CONFORMANCE_REQUEST_CASES_COUNT
  * (pod specs for the requests the controller reads, default 2000).
  */
 import * as fc from 'fast-check';
 import { checkGates, readDifferencesTable, readReadme, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
-import { buildApiServer, buildController, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
+import { buildApiServer, buildController, kubernetesSourceDir, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
+import { readYamlCorpus } from './yaml-corpus';
 
 interface Tally { passed: number; failed: number }
 
@@ -126,6 +127,17 @@ async function requests(tally: Tally, release: Release, binaryPath: string, sett
   report(tally, `${release.minor} HPA301 and HPA302 match the requests the controller reads (${failures.length} of ${cases.length} pod specs differ)`, shown);
 }
 
+/** The plain YAML reader on the YAML files of the newest release's source, against `yaml`. */
+function yamlFiles(tally: Tally, release: Release): void {
+  const t0 = Date.now();
+  const outcome = readYamlCorpus(kubernetesSourceDir(release));
+  console.log(`yaml ${release.kubernetes}: ${outcome.files} files, ${outcome.documents} documents, ${outcome.read} read by the plain reader, ${outcome.positions} positions compared in ${Date.now() - t0} ms`);
+  const failures = outcome.differences.slice(0, 5);
+  if (outcome.differences.length > failures.length) failures.push(`... and ${outcome.differences.length - failures.length} more`);
+  if (outcome.read < outcome.documents / 2) failures.push(`only ${outcome.read} of ${outcome.documents} documents read by the plain reader`);
+  report(tally, `the plain YAML reader reads the YAML files of Kubernetes ${release.kubernetes} as yaml does`, failures);
+}
+
 async function main(): Promise<number> {
   const tally: Tally = { passed: 0, failed: 0 };
   const only = process.env.CONFORMANCE_ONLY;
@@ -143,6 +155,8 @@ async function main(): Promise<number> {
     ]);
     if (!only || only === 'apiserver') await apiserver(tally, servers, builds);
     if (!only || only === 'controller') await controller(tally, controllers, builds);
+    const newest = releases('apiserver').filter(picked).pop();
+    if ((!only || only === 'yaml') && newest) yamlFiles(tally, newest);
   } catch (e) {
     tally.failed++;
     console.error(`conformance: ${(e as Error).stack ?? e}`);
