@@ -248,37 +248,56 @@ class PlainReader {
 
   /** A scalar or flow collection that ends its line; moves the cursor to the next line. */
   private inlineValue(p: number): unknown {
-    const s = this.s;
-    const c = s.charCodeAt(p);
-    let value: unknown;
-    let end: number;
-    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-      value = this.quoted(p);
-      end = this.after;
-    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-      value = this.flow(p);
-      end = this.after;
-    } else {
-      this.checkPlainStart(p, false);
-      let i = p;
-      for (; i < s.length; i++) {
-        const ch = s.charCodeAt(i);
-        if (ch > COLON && ch < 0x7f) continue;
-        if (ch === NEWLINE) break;
-        if (isUnusual(ch)) throw GIVE_UP;
-        if (ch === COLON) {
-          const next = s.charCodeAt(i + 1);
-          if (Number.isNaN(next) || next === SPACE || next === NEWLINE) throw GIVE_UP;
-        } else if (ch === HASH && s.charCodeAt(i - 1) === SPACE) {
-          break;
-        }
-      }
-      end = i;
-      while (s.charCodeAt(end - 1) === SPACE) end--;
-      value = plainValue(s.slice(p, end));
-    }
-    this.endLine(end);
+    const value = this.node(p, false);
+    this.endLine(this.after);
     return value;
+  }
+
+  /** A scalar or flow collection at p, in a block or in a flow collection; `after` is set to the offset after it. */
+  private node(p: number, inFlow: boolean): unknown {
+    const c = this.s.charCodeAt(p);
+    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) return this.quoted(p);
+    if (c === OPEN_BRACKET || c === OPEN_BRACE) return this.flow(p);
+    this.checkPlainStart(p, inFlow);
+    const end = inFlow ? this.flowPlainEnd(p) : this.blockPlainEnd(p);
+    this.after = end;
+    return plainValue(this.s.slice(p, end));
+  }
+
+  /** Where a plain scalar in a block ends: at the line's end or a comment, trailing spaces left out. */
+  private blockPlainEnd(p: number): number {
+    const s = this.s;
+    let i = p;
+    for (; i < s.length; i++) {
+      const ch = s.charCodeAt(i);
+      if (ch > COLON && ch < 0x7f) continue;
+      if (ch === NEWLINE) break;
+      if (isUnusual(ch)) throw GIVE_UP;
+      if (ch === COLON) {
+        const next = s.charCodeAt(i + 1);
+        if (Number.isNaN(next) || next === SPACE || next === NEWLINE) throw GIVE_UP;
+      } else if (ch === HASH && s.charCodeAt(i - 1) === SPACE) {
+        break;
+      }
+    }
+    while (s.charCodeAt(i - 1) === SPACE) i--;
+    return i;
+  }
+
+  /** Where a plain scalar in a flow collection ends: at `,`, `]` or `}`, trailing spaces left out. */
+  private flowPlainEnd(p: number): number {
+    const s = this.s;
+    let i = p;
+    for (; i < s.length; i++) {
+      const ch = s.charCodeAt(i);
+      if ((ch > COLON && ch < OPEN_BRACKET) || (ch > CLOSE_BRACKET && ch < OPEN_BRACE)) continue;
+      if (ch === COMMA || ch === CLOSE_BRACKET || ch === CLOSE_BRACE) break;
+      if (ch === NEWLINE || isUnusual(ch) || ch === COLON || ch === OPEN_BRACKET || ch === OPEN_BRACE) throw GIVE_UP;
+      if (ch === HASH && s.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
+    }
+    while (s.charCodeAt(i - 1) === SPACE) i--;
+    if (i === p) throw GIVE_UP;
+    return i;
   }
 
   /**
@@ -434,34 +453,9 @@ class PlainReader {
 
   /** A value inside a flow collection; `after` is set to the offset after it. */
   private flowValue(p: number): unknown {
-    const s = this.s;
-    const c = s.charCodeAt(p);
-    let value: unknown;
-    let end: number;
-    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-      value = this.quoted(p);
-      end = this.after;
-    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-      value = this.flow(p);
-      end = this.after;
-    } else {
-      this.checkPlainStart(p, true);
-      let i = p;
-      for (; i < s.length; i++) {
-        const ch = s.charCodeAt(i);
-        if ((ch > COLON && ch < OPEN_BRACKET) || (ch > CLOSE_BRACKET && ch < OPEN_BRACE)) continue;
-        if (ch === COMMA || ch === CLOSE_BRACKET || ch === CLOSE_BRACE) break;
-        if (ch === NEWLINE || isUnusual(ch) || ch === COLON || ch === OPEN_BRACKET || ch === OPEN_BRACE) throw GIVE_UP;
-        if (ch === HASH && s.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
-      }
-      end = i;
-      while (s.charCodeAt(end - 1) === SPACE) end--;
-      if (end === p) throw GIVE_UP;
-      value = plainValue(s.slice(p, end));
-    }
-    const next = s.charCodeAt(this.skipSpaces(end));
+    const value = this.node(p, true);
+    const next = this.s.charCodeAt(this.skipSpaces(this.after));
     if (next !== COMMA && next !== CLOSE_BRACKET && next !== CLOSE_BRACE) throw GIVE_UP;
-    this.after = end;
     return value;
   }
 
