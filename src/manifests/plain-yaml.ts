@@ -81,9 +81,6 @@ function isUnusual(c: number): boolean {
 /** Flow collections nested deeper are left to a full parser (the reader recurses into them). */
 const MAX_FLOW_DEPTH = 100;
 
-/** Any character `isUnusual` finds, in a regular expression. */
-const UNUSUAL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff]/;
-
 /** Longer keys are left to a full parser: `yaml` refuses an implicit key of over 1024 characters. */
 const MAX_KEY_LENGTH = 1000;
 
@@ -102,8 +99,13 @@ function isKeyChar(c: number): boolean {
  * start with) when it is plain YAML; NOT_PLAIN otherwise.
  */
 export function readPlainDocument(text: string, start = 0, end = text.length): unknown {
+  return readWith(new PlainReader(text, start, end));
+}
+
+/** The document `reader` reads, or NOT_PLAIN when it gives up. */
+function readWith(reader: PlainReader): unknown {
   try {
-    return new PlainReader(text, start, end).document();
+    return reader.document();
   } catch (e) {
     if (e === GIVE_UP) return NOT_PLAIN;
     throw e;
@@ -119,13 +121,8 @@ export function readPlainDocument(text: string, start = 0, end = text.length): u
 export function plainOffsets(text: string, start = 0, end = text.length): ((path: ReadonlyArray<string | number>) => number | undefined) | undefined {
   const offsets: Offsets = new Map();
   const reader = new PlainReader(text, start, end, offsets);
-  let root: unknown;
-  try {
-    root = reader.document();
-  } catch (e) {
-    if (e === GIVE_UP) return undefined;
-    throw e;
-  }
+  const root = readWith(reader);
+  if (root === NOT_PLAIN) return undefined;
   return path => {
     let node = root;
     let offset: number | undefined = reader.rootOffset;
@@ -338,11 +335,11 @@ class PlainReader {
       } else if (column < contentIndent) {
         break;
       }
-      const newline = s.indexOf('\n', j);
-      if (newline === -1) throw GIVE_UP;
-      const line = s.slice(lineStart + contentIndent, newline);
-      if (UNUSUAL.test(line)) throw GIVE_UP;
-      lines.push(line);
+      let newline = j;
+      for (let code = s.charCodeAt(newline); code !== NEWLINE; code = s.charCodeAt(++newline)) {
+        if (Number.isNaN(code) || isUnusual(code)) throw GIVE_UP;
+      }
+      lines.push(s.slice(lineStart + contentIndent, newline));
       lineStart = newline + 1;
     }
     if (contentIndent === -1) throw GIVE_UP;

@@ -109,9 +109,7 @@ function parseByDocument(text: string): SourceDocument[] | undefined {
   const documents: SourceDocument[] = [];
   let line = 0;
   let lineAt = 0;
-  const starts = [0];
-  for (const m of text.matchAll(DOCUMENT_START)) if (m.index! > 0) starts.push(m.index!);
-  starts.push(text.length);
+  const starts = documentStarts(text);
   for (let i = 0; i + 1 < starts.length; i++) {
     for (let nl = text.indexOf('\n', lineAt); nl !== -1 && nl < starts[i]; nl = text.indexOf('\n', lineAt)) {
       line++;
@@ -127,6 +125,17 @@ function parseByDocument(text: string): SourceDocument[] | undefined {
     documents.push(...exact);
   }
   return documents;
+}
+
+/**
+ * Where each part of `text` between `---` lines starts, then the end of `text`: the parts this
+ * module reads one by one (the first from the start of `text`, each later one at its `---`).
+ */
+export function documentStarts(text: string): number[] {
+  const starts = [0];
+  for (const m of text.matchAll(DOCUMENT_START)) if (m.index! > 0) starts.push(m.index!);
+  starts.push(text.length);
+  return starts;
 }
 
 /**

@@ -3,7 +3,7 @@
  * the conformance run (the YAML files of the Kubernetes source) use it.
  */
 import { NOT_PLAIN, plainOffsets, readPlainDocument } from '../../src/manifests/plain-yaml';
-import { parseSourceWithYaml } from '../../src/manifests/yaml-source';
+import { documentStarts, parseSourceWithYaml } from '../../src/manifests/yaml-source';
 
 /** A value written with its types and key order visible, NaN and -0 included. */
 function exactly(value: unknown): string {
@@ -25,6 +25,12 @@ function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Arr
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+/** The documents of a source as the command line splits it, at `---` lines. */
+export function documentTexts(text: string): string[] {
+  const starts = documentStarts(text);
+  return starts.slice(1).map((end, i) => text.slice(starts[i], end));
 }
 
 /** What comparing the plain reader with `yaml` on one document found. */

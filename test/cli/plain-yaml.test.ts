@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { comparePlainWithYaml } from './plain-yaml-agreement';
+import { comparePlainWithYaml, documentTexts } from './plain-yaml-agreement';
 import { NOT_PLAIN, readPlainDocument } from '../../src/manifests/plain-yaml';
 
 /* eslint-disable no-bitwise */
@@ -210,7 +210,7 @@ describe('readPlainDocument reads what yaml reads', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
-        else if (/\.ya?ml$/.test(entry.name)) documents.push(...fs.readFileSync(file, 'utf8').split(/^(?=---(?:[ \t\r\n]|$))/m));
+        else if (/\.ya?ml$/.test(entry.name)) documents.push(...documentTexts(fs.readFileSync(file, 'utf8')));
       }
     };
     walk(path.join(__dirname, '..', 'fixtures', 'field'));

@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { comparePlainWithYaml } from '../cli/plain-yaml-agreement';
+import { comparePlainWithYaml, documentTexts } from '../cli/plain-yaml-agreement';
 
 /** What reading the YAML files under `dir` found. */
 export interface CorpusOutcome {
@@ -32,7 +32,7 @@ export function readYamlCorpus(dir: string): CorpusOutcome {
       if (!/\.ya?ml$/.test(entry.name)) continue;
       files++;
       // The documents as the command line splits them, at `---` lines.
-      for (const text of fs.readFileSync(file, 'utf8').split(/^(?=---(?:[ \t\r\n]|$))/m)) {
+      for (const text of documentTexts(fs.readFileSync(file, 'utf8'))) {
         documents++;
         const agreement = comparePlainWithYaml(text);
         if (agreement.read) read++;
