@@ -3,7 +3,6 @@ import type { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2'
 import { loadEngine, loadRun, loadSpecReader } from '../lazy-internals';
 import type { SimSpec } from './hpa-spec';
 import { SimulationResult } from './simulation-result';
-import { SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
 import { durationSeconds, requireDuration } from '../model/duration';
@@ -98,13 +97,18 @@ export class HpaSimulator {
 
   /** Runs the controller over `trace`, one sync per period from time 0 to `until`. */
   public run(trace: SimulationTrace, options: SimulationRunOptions): SimulationResult {
+    return this._run(trace, options, true);
+  }
+
+  /**
+   * `run()`; with `fastForward`, syncs that repeat the one before take a shortcut to the same
+   * steps (the tests compare both ways).
+   * @internal
+   */
+  public _run(trace: SimulationTrace, options: SimulationRunOptions, fastForward: boolean): SimulationResult {
     const { Run, displayTarget } = loadRun();
     const run = new Run(this.spec, this.profile, this.options, this.downscaleWindow, trace);
-    const steps: SimulationStep[] = [];
-    // Integer sync counter: no drift from adding floating periods.
-    for (let k = 0; k * this.syncPeriod <= options.until; k++) {
-      steps.push(run.sync(k * this.syncPeriod));
-    }
+    const steps = run.syncs(this.syncPeriod, options.until, fastForward);
     return SimulationResult._create({
       name: this.spec.name,
       minReplicas: this.spec.minReplicas,

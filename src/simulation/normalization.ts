@@ -39,6 +39,21 @@ const INT32_MIN = -INT32_MAX - 1;
 
 /** `stabilizeRecommendation` (no behavior): the max over the downscale window; records the proposal. */
 export function stabilizeRecommendation(recs: Recommendation[], now: number, windowSeconds: number, desired: number): number {
+  const stabilized = maxOverDownscaleWindow(recs, now, windowSeconds, desired);
+  recordRecommendation(recs, stabilized.oldIndex, desired, now);
+  return stabilized.replicas;
+}
+
+/** Where a recommendation goes: the last one outside every window, or the end of the list. */
+export interface Slot {
+  /** The index of the last recommendation outside every window; -1 for none. */
+  readonly oldIndex: number;
+}
+
+/** `stabilizeRecommendation` without recording the proposal. */
+export function maxOverDownscaleWindow(
+  recs: Recommendation[], now: number, windowSeconds: number, desired: number,
+): Slot & { readonly replicas: number } {
   let max = desired;
   let oldIndex = -1;
   for (let i = 0; i < recs.length; i++) {
@@ -50,8 +65,14 @@ export function stabilizeRecommendation(recs: Recommendation[], now: number, win
       max = rec.recommendation;
     }
   }
-  store(recs, oldIndex, { recommendation: desired, timestamp: now });
-  return max;
+  return { replicas: max, oldIndex };
+}
+
+/** Records `desired` at `now` in the slot a stabilization found (replacing an old one, or appended). */
+export function recordRecommendation(recs: Recommendation[], oldIndex: number, desired: number, now: number): void {
+  const rec = { recommendation: desired, timestamp: now };
+  if (oldIndex >= 0) recs[oldIndex] = rec;
+  else recs.push(rec);
 }
 
 /** `calculateScaleUpLimit`: `max(2 * current, 4)`. */
@@ -88,10 +109,20 @@ export interface Stabilized {
 /**
  * `stabilizeRecommendationWithBehaviors`: the current count clamped into
  * [min over the up window, max over the down window], both windows including the proposal.
+ * Records the proposal.
  */
 export function stabilizeWithBehaviors(
   recs: Recommendation[], now: number, current: number, desired: number, up: SimRules, down: SimRules,
 ): Stabilized {
+  const stabilized = clampToBehaviorWindows(recs, now, current, desired, up, down);
+  recordRecommendation(recs, stabilized.oldIndex, desired, now);
+  return stabilized;
+}
+
+/** `stabilizeRecommendationWithBehaviors` without recording the proposal. */
+export function clampToBehaviorWindows(
+  recs: Recommendation[], now: number, current: number, desired: number, up: SimRules, down: SimRules,
+): Stabilized & Slot {
   const upW = up.stabilizationWindowSeconds;
   const downW = down.stabilizationWindowSeconds;
   let upRec = desired;
@@ -107,10 +138,9 @@ export function stabilizeWithBehaviors(
   let stabilized = current;
   if (stabilized < upRec) stabilized = upRec;
   if (stabilized > downRec) stabilized = downRec;
-  store(recs, oldIndex, { recommendation: desired, timestamp: now });
   return desired >= current
-    ? { replicas: stabilized, reason: 'ScaleUpStabilized', message: 'recent recommendations were lower than current one, applying the lowest recent recommendation' }
-    : { replicas: stabilized, reason: 'ScaleDownStabilized', message: 'recent recommendations were higher than current one, applying the highest recent recommendation' };
+    ? { replicas: stabilized, reason: 'ScaleUpStabilized', message: 'recent recommendations were lower than current one, applying the lowest recent recommendation', oldIndex }
+    : { replicas: stabilized, reason: 'ScaleDownStabilized', message: 'recent recommendations were higher than current one, applying the highest recent recommendation', oldIndex };
 }
 
 /** `getReplicasChangePerPeriod`: the changes recorded less than `period` seconds ago. */
@@ -216,11 +246,6 @@ export function storeScaleEvent(
   const event: ScaleEvent = { replicaChange: change, timestamp: now, outdated: false };
   if (oldIndex >= 0) events[oldIndex] = event;
   else events.push(event);
-}
-
-function store<T>(list: T[], oldIndex: number, item: T): void {
-  if (oldIndex >= 0) list[oldIndex] = item;
-  else list.push(item);
 }
 
 /** Go's int32 addition of two int32 values: the sum wraps around at 2^31. */

@@ -10,8 +10,8 @@ import { Conditions } from './conditions';
 import { SimMetric, SimSpec } from './hpa-spec';
 import { MetricObservation } from './metric-observation';
 import {
-  convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, Recommendation, ScaleEvent,
-  stabilizeRecommendation, stabilizeWithBehaviors, storeScaleEvent,
+  clampToBehaviorWindows, convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, maxOverDownscaleWindow,
+  Recommendation, recordRecommendation, ScaleEvent, stabilizeRecommendation, stabilizeWithBehaviors, storeScaleEvent,
 } from './normalization';
 import { computeProposal, MetricProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-step';
@@ -47,6 +47,37 @@ class ObservationCursor {
     }
     return this.current;
   }
+
+  /** When the observation changes next (`at` returns another entry from then on). */
+  public get nextChange(): number {
+    return this.next < this.entries.length ? this.entries[this.next].time : Infinity;
+  }
+}
+
+/** The metric results of a sync that did not read the metrics, shared by such steps. */
+const NO_METRICS: MetricStepResult[] = [];
+
+/**
+ * Syncs that repeat the last one: the step they repeat, and what could end the repetition. A
+ * sync whose step equals the one before it (no scaling, the same metric results and the same
+ * conditions) left the state as it found it, apart from the clock: the next syncs find the same
+ * until an observation or a manual scale is due, a failing metric's fallback starts, or a
+ * recommendation leaves a stabilization window and the stabilization gives another count.
+ */
+interface Hold {
+  readonly step: SimulationStep;
+  /** The first time an observation or a manual scale is due. */
+  readonly until: number;
+  /** The metrics whose fallback is not active yet though they fail. */
+  readonly pendingFallbacks: number[];
+  /** The proposal each sync stabilizes and records, and what the stabilization gave; none when no sync records one. */
+  readonly stabilization: Stabilization | undefined;
+}
+
+/** One sync's stabilization: the proposal it recorded and the count it gave. */
+interface Stabilization {
+  readonly desired: number;
+  readonly replicas: number;
 }
 
 /** The ScalingActive reason of a metric that cannot be read, by source type (horizontal.go). */
@@ -86,6 +117,8 @@ export class Run {
   private lastResults: MetricStepResult[] = [];
   /** Each metric's last proposal, with the observation and replica count it was computed for. */
   private readonly proposals: Array<{ observation: MetricObservation | undefined; current: number; proposal: MetricProposal } | undefined> = [];
+  /** The last sync's stabilization, if it had one. */
+  private lastStabilization: Stabilization | undefined;
 
   constructor(
     private readonly spec: SimSpec,
@@ -125,8 +158,73 @@ export class Run {
     this.validMessages = spec.metrics.map(m => `the HPA was able to successfully calculate a replica count from ${m.id}`);
   }
 
+  /**
+   * The syncs at 0, `period`, 2 * `period`, ... up to `until`. With `fastForward`, a sync that
+   * would repeat the last one (see `Hold`) only records its recommendation and repeats its step.
+   */
+  public syncs(period: number, until: number, fastForward: boolean): SimulationStep[] {
+    const steps: SimulationStep[] = [];
+    let hold: Hold | undefined;
+    // Integer sync counter: no drift from adding floating periods.
+    for (let k = 0; k * period <= until; k++) {
+      const now = k * period;
+      if (hold !== undefined && this.repeats(hold, now)) {
+        steps.push({ ...hold.step, time: now });
+        continue;
+      }
+      const step = this.sync(now);
+      const last = steps[steps.length - 1];
+      hold = fastForward && last !== undefined && sameStep(last, step) ? this.hold(step, now) : undefined;
+      steps.push(step);
+    }
+    return steps;
+  }
+
+  /** What could end a repetition of `step`, the sync at `now`; undefined when it cannot repeat. */
+  private hold(step: SimulationStep, now: number): Hold | undefined {
+    const stabilization = this.lastStabilization;
+    // With behaviors, a stabilized count other than the current one meets the rate limits,
+    // which change as scale events age.
+    if (stabilization !== undefined && this.spec.behavior && stabilization.replicas !== step.currentReplicas) return undefined;
+    let until = this.manualNext < this.manual.length ? this.manual[this.manualNext].time : Infinity;
+    for (const cursor of this.cursors) until = Math.min(until, cursor.nextChange);
+    const pendingFallbacks: number[] = [];
+    this.spec.metrics.forEach((m, i) => {
+      if (m.fallback && this.firstFailure[i] !== undefined && !this.fallbackDue(i, now)) pendingFallbacks.push(i);
+    });
+    return { step, until, pendingFallbacks, stabilization };
+  }
+
+  /**
+   * Whether the sync at `now` repeats the held step: then it records its recommendation, as the
+   * sync would, and counts on the clock.
+   */
+  private repeats(hold: Hold, now: number): boolean {
+    if (!(now < hold.until)) return false;
+    for (const i of hold.pendingFallbacks) if (this.fallbackDue(i, now)) return false;
+    const clock = now + this.syncCount * this.drift;
+    const held = hold.stabilization;
+    if (held !== undefined) {
+      const current = this.current;
+      const b = this.spec.behavior;
+      const recs = this.recommendations!;
+      const s = b ? clampToBehaviorWindows(recs, clock, current, held.desired, b.scaleUp, b.scaleDown)
+        : maxOverDownscaleWindow(recs, clock, this.downscaleWindow, held.desired);
+      if (s.replicas !== held.replicas) return false;
+      recordRecommendation(recs, s.oldIndex, held.desired, clock);
+    }
+    this.syncCount++;
+    return true;
+  }
+
+  /** Whether metric `i`, failing since `firstFailure[i]`, is on its fallback at `now`. */
+  private fallbackDue(i: number, now: number): boolean {
+    return now - this.firstFailure[i]! >= this.spec.metrics[i].fallback!.failureDurationSeconds;
+  }
+
   /** One `reconcileAutoscaler`. */
   public sync(now: number): SimulationStep {
+    this.lastStabilization = undefined;
     while (this.manualNext < this.manual.length && this.manual[this.manualNext].time <= now) {
       this.current = this.manual[this.manualNext++].replicas;
     }
@@ -158,7 +256,7 @@ export class Run {
     let desired = 0;
     let rescale = true;
     let error: string | undefined;
-    let metricResults: MetricStepResult[] = [];
+    let metricResults = NO_METRICS;
 
     if (path === 'disabled') {
       desired = 0;
@@ -244,7 +342,7 @@ export class Run {
       if (metric.fallback) {
         if (p.error !== undefined) {
           if (this.firstFailure[i] === undefined) this.firstFailure[i] = now;
-          if (now - this.firstFailure[i]! >= metric.fallback.failureDurationSeconds) {
+          if (this.fallbackDue(i, now)) {
             proposal = metric.fallback.replicas;
             fallbackActive = true;
             anyFallback = true;
@@ -320,6 +418,7 @@ export class Run {
   /** `normalizeDesiredReplicas` (no behavior). */
   private normalizeWithoutBehavior(now: number, clock: number, current: number, desired: number): number {
     const stabilized = stabilizeRecommendation(this.recommendations!, clock, this.downscaleWindow, desired);
+    this.lastStabilization = { desired, replicas: stabilized };
     if (stabilized !== desired) {
       this.conditions.set(ConditionType.ABLE_TO_SCALE, true, 'ScaleDownStabilized', 'recent recommendations were higher than current one, applying the highest recent recommendation', now);
     } else {
@@ -334,6 +433,7 @@ export class Run {
   private normalizeWithBehaviors(now: number, clock: number, current: number, desired: number): number {
     const b = this.spec.behavior!;
     const stabilized = stabilizeWithBehaviors(this.recommendations!, clock, current, desired, b.scaleUp, b.scaleDown);
+    this.lastStabilization = { desired, replicas: stabilized.replicas };
     if (stabilized.replicas !== desired) {
       this.conditions.set(ConditionType.ABLE_TO_SCALE, true, stabilized.reason, stabilized.message, now);
     } else {
@@ -353,4 +453,11 @@ export class Run {
     this.conditions.set(ConditionType.SCALING_LIMITED, out.replicas !== stabilized.replicas, out.reason, out.message, now);
     return out.replicas;
   }
+}
+
+/** Whether `b`, the sync after `a`, scaled nothing and reads as `a` does. */
+function sameStep(a: SimulationStep, b: SimulationStep): boolean {
+  return b.replicas === b.currentReplicas && a.currentReplicas === b.currentReplicas && a.replicas === b.replicas
+    && a.desiredReplicas === b.desiredReplicas && a.metrics === b.metrics && a.conditions === b.conditions
+    && a.reportedError === b.reportedError && a.error === b.error;
 }
