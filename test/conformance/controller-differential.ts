@@ -5,9 +5,9 @@
  *
  * The traces cover Resource (Utilization and AverageValue), ContainerResource, Pods, Object and
  * External metrics (Value and AverageValue), pods without metrics, failing metrics, behaviors
- * (windows, Pods and Percent policies, every selectPolicy, tolerances) and scale to zero. In a
- * the scenarios the readings hold for 10 or 30 syncs at a time: the simulator repeats
- * such syncs without running them in full (`Run.syncs`), and the controller runs each.
+ * (windows, Pods and Percent policies, every selectPolicy, tolerances) and scale to zero. In half
+ * the scenarios the readings hold for 10 or 30 syncs at a time: the simulator repeats such syncs
+ * without running them in full (`Run.syncs`), and the controller runs each.
  */
 import * as fc from 'fast-check';
 import { runGoTest } from './go-programs';
