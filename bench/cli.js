@@ -79,9 +79,9 @@ function timed(command, args) {
 }
 
 /** Wall time (ms) of one fresh process, output discarded, measured from here (finer than GNU time). */
-function wall(command, args) {
+function wall(command, args, env = process.env) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(command, args, { stdio: 'ignore' });
+  const r = spawnSync(command, args, { stdio: 'ignore', env });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${r.status}`);
   return ms;

@@ -58,14 +58,27 @@ export function maxOverDownscaleWindow(
   let oldIndex = -1;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i];
-    // Before(cutoff) upstream: a recommendation exactly one window old still counts.
-    if (now - rec.timestamp > windowSeconds) {
+    if (outsideDownscaleWindow(rec, now, windowSeconds)) {
       oldIndex = i;
     } else if (rec.recommendation > max) {
       max = rec.recommendation;
     }
   }
   return { replicas: max, oldIndex };
+}
+
+/**
+ * Without behavior: whether a recommendation is out of the downscale window at `now`, and so for
+ * good (`Before(cutoff)` upstream: one exactly a window old still counts).
+ */
+export function outsideDownscaleWindow(rec: Recommendation, now: number, windowSeconds: number): boolean {
+  return now - rec.timestamp > windowSeconds;
+}
+
+/** With behaviors: whether a recommendation is out of both stabilization windows at `now`, and so for good. */
+export function outsideBehaviorWindows(rec: Recommendation, now: number, up: SimRules, down: SimRules): boolean {
+  const age = now - rec.timestamp;
+  return age >= up.stabilizationWindowSeconds && age >= down.stabilizationWindowSeconds;
 }
 
 /** Records `desired` at `now` in the slot a stabilization found (replacing an old one, or appended). */
@@ -133,7 +146,7 @@ export function clampToBehaviorWindows(
     const age = now - rec.timestamp;
     if (age < upW && rec.recommendation < upRec) upRec = rec.recommendation;
     if (age < downW && rec.recommendation > downRec) downRec = rec.recommendation;
-    if (age >= upW && age >= downW) oldIndex = i;
+    if (outsideBehaviorWindows(rec, now, up, down)) oldIndex = i;
   }
   let stabilized = current;
   if (stabilized < upRec) stabilized = upRec;

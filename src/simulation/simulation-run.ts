@@ -11,7 +11,8 @@ import { SimMetric, SimSpec } from './hpa-spec';
 import { MetricObservation } from './metric-observation';
 import {
   clampToBehaviorWindows, convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, maxOverDownscaleWindow,
-  Recommendation, recordRecommendation, ScaleEvent, stabilizeRecommendation, stabilizeWithBehaviors, storeScaleEvent,
+  outsideBehaviorWindows, outsideDownscaleWindow, Recommendation, ScaleEvent, stabilizeRecommendation, stabilizeWithBehaviors,
+  storeScaleEvent,
 } from './normalization';
 import { computeProposal, MetricProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-step';
@@ -58,11 +59,13 @@ class ObservationCursor {
 const NO_METRICS: MetricStepResult[] = [];
 
 /**
- * Syncs that repeat the last one: the step they repeat, and what could end the repetition. A
- * sync whose step equals the one before it (no scaling, the same metric results and the same
- * conditions) left the state as it found it, apart from the clock: the next syncs find the same
- * until an observation or a manual scale is due, a failing metric's fallback starts, or a
- * recommendation leaves a stabilization window and the stabilization gives another count.
+ * Syncs that repeat one that did not scale: the step they repeat, and what could end the
+ * repetition. Such a sync leaves what the next one reads as it found it or as that one would
+ * leave it: the replica count and status, each metric's last result and first failure, the
+ * conditions (set again to the same: no sync sets a condition to two statuses in turn). So with
+ * the same observations the next syncs find the same, until an observation or a manual scale is
+ * due, a failing metric's fallback starts, or a recommendation leaves a stabilization window
+ * and the stabilization gives another count.
  */
 interface Hold {
   readonly step: SimulationStep;
@@ -72,6 +75,13 @@ interface Hold {
   readonly pendingFallbacks: number[];
   /** The proposal each sync stabilizes and records, and what the stabilization gave; none when no sync records one. */
   readonly stabilization: Stabilization | undefined;
+  /**
+   * The recommendations other than the proposal: the stabilization over them and the proposal
+   * is the stabilization over all (more proposals change neither a min nor a max).
+   */
+  readonly others: Recommendation[];
+  /** The clocks of the repeated syncs, whose proposals are recorded when the repetition ends. */
+  readonly clocks: number[];
 }
 
 /** One sync's stabilization: the proposal it recorded and the count it gave. */
@@ -160,7 +170,7 @@ export class Run {
 
   /**
    * The syncs at 0, `period`, 2 * `period`, ... up to `until`. With `fastForward`, a sync that
-   * would repeat the last one (see `Hold`) only records its recommendation and repeats its step.
+   * would repeat the last one (see `Hold`) only checks its stabilization and repeats its step.
    */
   public syncs(period: number, until: number, fastForward: boolean): SimulationStep[] {
     const steps: SimulationStep[] = [];
@@ -168,13 +178,15 @@ export class Run {
     // Integer sync counter: no drift from adding floating periods.
     for (let k = 0; k * period <= until; k++) {
       const now = k * period;
-      if (hold !== undefined && this.repeats(hold, now)) {
-        steps.push({ ...hold.step, time: now });
-        continue;
+      if (hold !== undefined) {
+        if (this.repeats(hold, now)) {
+          steps.push({ ...hold.step, time: now });
+          continue;
+        }
+        this.recordHeld(hold);
       }
       const step = this.sync(now);
-      const last = steps[steps.length - 1];
-      hold = fastForward && last !== undefined && sameStep(last, step) ? this.hold(step, now) : undefined;
+      hold = fastForward && step.replicas === step.currentReplicas ? this.hold(step, now) : undefined;
       steps.push(step);
     }
     return steps;
@@ -192,12 +204,13 @@ export class Run {
     this.spec.metrics.forEach((m, i) => {
       if (m.fallback && this.firstFailure[i] !== undefined && !this.fallbackDue(i, now)) pendingFallbacks.push(i);
     });
-    return { step, until, pendingFallbacks, stabilization };
+    const others = stabilization ? this.recommendations!.filter(r => r.recommendation !== stabilization.desired) : [];
+    return { step, until, pendingFallbacks, stabilization, others, clocks: [] };
   }
 
   /**
-   * Whether the sync at `now` repeats the held step: then it records its recommendation, as the
-   * sync would, and counts on the clock.
+   * Whether the sync at `now` repeats the held step: the stabilization gives the same count.
+   * Then its clock moves on as the sync's would, and its proposal waits to be recorded.
    */
   private repeats(hold: Hold, now: number): boolean {
     if (!(now < hold.until)) return false;
@@ -205,16 +218,40 @@ export class Run {
     const clock = now + this.syncCount * this.drift;
     const held = hold.stabilization;
     if (held !== undefined) {
-      const current = this.current;
-      const b = this.spec.behavior;
-      const recs = this.recommendations!;
-      const s = b ? clampToBehaviorWindows(recs, clock, current, held.desired, b.scaleUp, b.scaleDown)
-        : maxOverDownscaleWindow(recs, clock, this.downscaleWindow, held.desired);
-      if (s.replicas !== held.replicas) return false;
-      recordRecommendation(recs, s.oldIndex, held.desired, clock);
+      if (hold.others.length > 0) {
+        const b = this.spec.behavior;
+        const s = b ? clampToBehaviorWindows(hold.others, clock, this.current, held.desired, b.scaleUp, b.scaleDown)
+          : maxOverDownscaleWindow(hold.others, clock, this.downscaleWindow, held.desired);
+        if (s.replicas !== held.replicas) return false;
+      }
+      hold.clocks.push(clock);
     }
     this.syncCount++;
     return true;
+  }
+
+  /**
+   * Records the proposals of the repeated syncs. Each sync would have put its proposal in the
+   * place of a recommendation out of every window, which stays out: the recommendations a later
+   * stabilization reads are the same when the ones out of every window at the last repeated
+   * sync are dropped and the proposals still in a window are added.
+   */
+  private recordHeld(hold: Hold): void {
+    const clocks = hold.clocks;
+    if (hold.stabilization === undefined || clocks.length === 0) return;
+    const last = clocks[clocks.length - 1];
+    const recs = this.recommendations!.filter(r => !this.outsideEveryWindow(r, last));
+    // The clocks increase: the proposals still in a window are the last ones.
+    let first = clocks.length;
+    while (first > 0 && !this.outsideEveryWindow({ recommendation: hold.stabilization.desired, timestamp: clocks[first - 1] }, last)) first--;
+    for (let i = first; i < clocks.length; i++) recs.push({ recommendation: hold.stabilization.desired, timestamp: clocks[i] });
+    this.recommendations = recs;
+  }
+
+  /** Whether a recommendation is out of every stabilization window at `clock`, for good. */
+  private outsideEveryWindow(rec: Recommendation, clock: number): boolean {
+    const b = this.spec.behavior;
+    return b ? outsideBehaviorWindows(rec, clock, b.scaleUp, b.scaleDown) : outsideDownscaleWindow(rec, clock, this.downscaleWindow);
   }
 
   /** Whether metric `i`, failing since `firstFailure[i]`, is on its fallback at `now`. */
@@ -455,9 +492,3 @@ export class Run {
   }
 }
 
-/** Whether `b`, the sync after `a`, scaled nothing and reads as `a` does. */
-function sameStep(a: SimulationStep, b: SimulationStep): boolean {
-  return b.replicas === b.currentReplicas && a.currentReplicas === b.currentReplicas && a.replicas === b.replicas
-    && a.desiredReplicas === b.desiredReplicas && a.metrics === b.metrics && a.conditions === b.conditions
-    && a.reportedError === b.reportedError && a.error === b.error;
-}
