@@ -55,9 +55,6 @@ class ObservationCursor {
   }
 }
 
-/** The metric results of a sync that did not read the metrics, shared by such steps. */
-const NO_METRICS: MetricStepResult[] = [];
-
 /**
  * Syncs that repeat one that did not scale: the step they repeat, and what could end the
  * repetition. Such a sync leaves what the next one reads as it found it or as that one would
@@ -293,7 +290,7 @@ export class Run {
     let desired = 0;
     let rescale = true;
     let error: string | undefined;
-    let metricResults = NO_METRICS;
+    let metricResults: MetricStepResult[] = [];
 
     if (path === 'disabled') {
       desired = 0;
