@@ -183,20 +183,24 @@ export class Run {
         this.recordHeld(hold);
       }
       const step = this.sync(now);
-      hold = fastForward && step.replicas === step.currentReplicas ? this.hold(step, now) : undefined;
+      hold = fastForward && step.replicas === step.currentReplicas ? this.hold(step, now, (k + 1) * period) : undefined;
       steps.push(step);
     }
     return steps;
   }
 
-  /** What could end a repetition of `step`, the sync at `now`; undefined when it cannot repeat. */
-  private hold(step: SimulationStep, now: number): Hold | undefined {
+  /**
+   * What could end a repetition of `step`, the sync at `now`; undefined when it cannot repeat,
+   * or not even at `next`, the next sync (a trace that changes every sync builds no hold).
+   */
+  private hold(step: SimulationStep, now: number, next: number): Hold | undefined {
     const stabilization = this.lastStabilization;
     // With behaviors, a stabilized count other than the current one meets the rate limits,
     // which change as scale events age.
     if (stabilization !== undefined && this.spec.behavior && stabilization.replicas !== step.currentReplicas) return undefined;
     let until = this.manualNext < this.manual.length ? this.manual[this.manualNext].time : Infinity;
     for (const cursor of this.cursors) until = Math.min(until, cursor.nextChange);
+    if (!(next < until)) return undefined;
     const pendingFallbacks: number[] = [];
     this.spec.metrics.forEach((m, i) => {
       if (m.fallback && this.firstFailure[i] !== undefined && !this.fallbackDue(i, now)) pendingFallbacks.push(i);
