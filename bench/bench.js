@@ -64,7 +64,11 @@ for (const n of sizes) {
   for (const variant of variants) {
     const ms = stats(samples[variant].map(s => s.ms));
     const rss = Math.max(...samples[variant].map(s => s.rssMb));
-    results.rows.push({ variant, n, runs: samples[variant].length, ...ms, perItemUs: (ms.median * 1000) / n, peakRssMb: rss });
+    // The ratio to the baseline run by run: each pair ran one after the other, so a change of the
+    // machine's speed between rounds, which moves both, cancels out; the median of those ratios.
+    const base = samples[baseOf[variant]];
+    const ratio = stats(samples[variant].map((s, r) => s.ms / base[r].ms)).median;
+    results.rows.push({ variant, n, runs: samples[variant].length, ...ms, perItemUs: (ms.median * 1000) / n, peakRssMb: rss, ratio });
     process.stderr.write(`  ${variant} n=${n}: median ${ms.median.toFixed(1)} ms\n`);
   }
 }
@@ -127,7 +131,6 @@ fs.rmSync(scratch, { recursive: true, force: true });
 
 // Ratios, all within this run.
 const row = (variant, n) => results.rows.find(r => r.variant === variant && r.n === n);
-for (const r of results.rows) r.ratio = r.median / row(baseOf[r.variant], r.n).median;
 const biggest = Math.max(...sizes);
 const per = (n) => row('ours', n).median / n;
 const c = results.cli;
@@ -166,7 +169,7 @@ if (c.kubeScore) cliRow('kube-score score, one file', 10000, c.kubeScore, c.kube
 cliRow('cdk8s-hpa validate, one file', 10000, c.ours, c.kubeScore);
 if (c.hundredThousand) cliRow('cdk8s-hpa validate, 10 files', 100000, c.hundredThousand);
 lines.push('');
-lines.push('Ratios: synth to the L1 of the same N; validation to kubernetes-models on the same manifests (in each process the median of five passes over them, after two warm-up passes); the command line to kube-score on the same file (fresh processes, wall time and peak RSS from GNU time).');
+lines.push('Ratios: synth to the L1 of the same N; validation to kubernetes-models on the same manifests (in each process the median of five passes over them, after two warm-up passes): the median of the run-by-run ratios, each of two processes run one after the other; the command line to kube-score on the same file (fresh processes, wall time and peak RSS from GNU time; the ratio of the medians).');
 lines.push(`The fuller HPA adds a memory metric, a second scale-down policy with selectPolicy and scale-up rules (the L1 cannot write the fallback: its schema lacks it). The command line's file: ${c.file.objects} objects, ${(c.file.bytes / 2 ** 20).toFixed(1)} MiB (5,000 Deployments, 5,000 HPAs, every tenth HPA with an error).`);
 if (c.kubeScoreNote) lines.push(c.kubeScoreNote);
 lines.push(`require('cdk8s-hpa') after cdk8s-plus-27: +${results.require.addedMs.toFixed(1)} ms (measured after cdk8s-plus-27 in the same process, median of ${requireRuns} fresh processes; cdk8s-plus-27 itself ${results.require.plus.median.toFixed(1)} ms).`);
