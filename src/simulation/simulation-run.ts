@@ -492,4 +492,3 @@ export class Run {
     return out.replicas;
   }
 }
-
