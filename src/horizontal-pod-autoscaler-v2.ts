@@ -86,29 +86,53 @@ interface CheckInputs {
   readonly options: EngineOptions;
 }
 
-/** HPAs by target, per construct tree, to find two HPAs on one target without a quadratic scan. */
-const targetsByRoot = new WeakMap<IConstruct, Map<string, string>>();
+/** This library's HPAs by target, per construct tree, in the order made: two on one target found without a quadratic scan. */
+const targetsByRoot = new WeakMap<IConstruct, Map<string, HorizontalPodAutoscalerV2[]>>();
+
+/** Whether `c` is still in the tree of `root`: `tryRemoveChild()` may have taken it or a scope above out. */
+function inTree(c: IConstruct, root: IConstruct): boolean {
+  let s = c;
+  for (let scope = s.node.scope; scope; scope = s.node.scope) {
+    if (scope.node.tryFindChild(s.node.id) !== s) return false;
+    s = scope;
+  }
+  return s === root;
+}
+
+/** One walk of a tree for the other HorizontalPodAutoscalers (see `otherHpas`). */
+interface OtherHpas {
+  /** The path of the first other HPA on each scale-target key. */
+  readonly byTarget: Map<string, string>;
+  /** This library's HPAs the walk saw. */
+  readonly seen: Set<HorizontalPodAutoscalerV2>;
+  /** Those of them that have read `byTarget`. */
+  readonly read: Set<HorizontalPodAutoscalerV2>;
+}
+
+const otherHpasByRoot = new WeakMap<IConstruct, OtherHpas>();
 
 /**
  * The other HorizontalPodAutoscalers of an app (cdk8s-plus's, L1s, `Include`d or Helm manifests),
- * by scale-target key: the path of the first. Found once per synchronous run of validations (a
- * synth), not once per HPA.
+ * by scale-target key: the path of the first. One walk of the tree serves the HPAs of one
+ * validation pass: cdk8s validates each construct once per pass (a synth makes one pass over the
+ * app, then one more per chart), and the tree may change between passes. So `hpa` walks again
+ * when it has read the last walk already, or the walk did not see it.
  */
-const otherHpasByRoot = new WeakMap<IConstruct, Map<string, string>>();
-
-function otherHpas(root: IConstruct): Map<string, string> {
-  let found = otherHpasByRoot.get(root);
-  if (found) return found;
-  found = new Map();
-  for (const c of root.node.findAll()) {
-    if (!ApiObject.isApiObject(c) || c.kind !== HPA_KIND || c.node.scope instanceof HorizontalPodAutoscalerV2) continue;
-    const manifest = c.toJson();
-    const key = scaleTargetKey(manifest?.metadata?.namespace, manifest?.spec?.scaleTargetRef);
-    if (key !== undefined && !found.has(key)) found.set(key, `HorizontalPodAutoscaler ${c.node.path}`);
+function otherHpas(root: IConstruct, hpa: HorizontalPodAutoscalerV2): Map<string, string> {
+  let walk = otherHpasByRoot.get(root);
+  if (!walk || !walk.seen.has(hpa) || walk.read.has(hpa)) {
+    walk = { byTarget: new Map(), seen: new Set(), read: new Set() };
+    for (const c of root.node.findAll()) {
+      if (c instanceof HorizontalPodAutoscalerV2) walk.seen.add(c);
+      if (!ApiObject.isApiObject(c) || c.kind !== HPA_KIND || c.node.scope instanceof HorizontalPodAutoscalerV2) continue;
+      const manifest = c.toJson();
+      const key = scaleTargetKey(manifest?.metadata?.namespace, manifest?.spec?.scaleTargetRef);
+      if (key !== undefined && !walk.byTarget.has(key)) walk.byTarget.set(key, `HorizontalPodAutoscaler ${c.node.path}`);
+    }
+    otherHpasByRoot.set(root, walk);
   }
-  otherHpasByRoot.set(root, found);
-  queueMicrotask(() => otherHpasByRoot.delete(root));
-  return found;
+  walk.read.add(hpa);
+  return walk.byTarget;
 }
 
 /**
@@ -150,7 +174,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly _metrics: Metric[];
   private readonly clusterOverride?: ClusterProfile;
   private readonly ruleLevels: { [ruleId: string]: RuleLevel };
-  private readonly duplicateOf?: string;
+  /** The key of its target among this library's HPAs of the tree (`targetsByRoot`). */
+  private readonly targetKeyAtCreation?: string;
   /** The warnings printed, made on the first. */
   private printedWarnings?: Set<string>;
   /** The root of the construct tree, which a construct never leaves. */
@@ -188,7 +213,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     this.rulesLazy = Lazy.any({ produce: () => this.rulesAnnotation(annotated) });
     this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, this.rulesLazy as unknown as string);
 
-    this.duplicateOf = this.registerTarget();
+    this.targetKeyAtCreation = this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
 
@@ -271,7 +296,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       options: {
         profile: this.cluster,
         workload: this.target._facts(manifest.metadata?.namespace),
-        duplicateOf: this.duplicateOf ?? this.otherHpaOnTarget(),
+        duplicateOf: this.earlierHpaOnTarget() ?? this.otherHpaOnTarget(),
         ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
         targetPropMissing: this.targetMissing,
       },
@@ -317,9 +342,20 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     return errors;
   }
 
+  /** The path of this library's first HPA on the same target, made before this one and still in the tree. */
+  private earlierHpaOnTarget(): string | undefined {
+    const key = this.targetKeyAtCreation;
+    if (key === undefined) return undefined;
+    for (const hpa of targetsByRoot.get(this.constructRoot)!.get(key)!) {
+      if (hpa === this) return undefined;
+      if (inTree(hpa, this.constructRoot)) return hpa.node.path;
+    }
+    return undefined;
+  }
+
   /** Another kind of HPA object of the app (not this construct) on the same target. */
   private otherHpaOnTarget(): string | undefined {
-    const others = otherHpas(this.constructRoot);
+    const others = otherHpas(this.constructRoot, this);
     if (others.size === 0) return undefined;
     const key = this.targetKey();
     return key === undefined ? undefined : others.get(key);
@@ -330,19 +366,19 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     return this.targetMissing ? undefined : scaleTargetKey(this.apiObject.metadata.namespace, this.target._toKube());
   }
 
-  /** Records this HPA's target; returns the path of an HPA that already scales it. */
+  /** Records this HPA under its target's key, which it returns. */
   private registerTarget(): string | undefined {
-    const root = this.constructRoot;
-    let targets = targetsByRoot.get(root);
-    if (!targets) {
-      targets = new Map();
-      targetsByRoot.set(root, targets);
-    }
     const key = this.targetKey();
     if (key === undefined) return undefined;
-    const existing = targets.get(key);
-    if (existing === undefined) targets.set(key, this.node.path);
-    return existing;
+    let targets = targetsByRoot.get(this.constructRoot);
+    if (!targets) {
+      targets = new Map();
+      targetsByRoot.set(this.constructRoot, targets);
+    }
+    const onTarget = targets.get(key);
+    if (onTarget) onTarget.push(this);
+    else targets.set(key, [this]);
+    return key;
   }
 }
 

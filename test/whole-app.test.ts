@@ -90,6 +90,40 @@ describe('HPA304: another HPA on the same target, whoever made it', () => {
     expect(hpa.validateHpa().map(i => i.ruleId)).toEqual(['HPA304']);
   });
 
+  test('an HPA added after a synth is seen by the next synth in the same task', () => {
+    const { app: a, chart, deployment } = app();
+    new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+    expect(() => a.synthYaml()).not.toThrow();
+    new kplus.HorizontalPodAutoscaler(chart, 'PlusHpa', { target: deployment, maxReplicas: 5 });
+    expect(() => a.synthYaml()).toThrow(/\[shop\/Hpa\] spec\.scaleTargetRef: .*PlusHpa.*\[HPA304\]/);
+  });
+
+  test('an HPA removed from the tree no longer counts, in the same task', () => {
+    const { app: a, chart, deployment } = app();
+    new kplus.HorizontalPodAutoscaler(chart, 'PlusHpa', { target: deployment, maxReplicas: 5 });
+    const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+    expect(() => a.synthYaml()).toThrow(/HPA304/);
+    expect(chart.node.tryRemoveChild('PlusHpa')).toBe(true);
+    expect(hpa.validateHpa()).toEqual([]);
+    expect(() => a.synthYaml()).not.toThrow();
+  });
+
+  test('one of this library\'s HPAs removed from the tree no longer counts', () => {
+    const { app: a, chart, deployment } = app();
+    new HorizontalPodAutoscalerV2(chart, 'First', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+    const second = new HorizontalPodAutoscalerV2(chart, 'Second', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+    expect(second.validateHpa().map(i => [i.ruleId, i.message])).toEqual([
+      ['HPA304', 'Conflicts with another HPA: "Deployment/api": shop/First already scales this target: two autoscalers fight over its replica count'],
+    ]);
+    expect(chart.node.tryRemoveChild('First')).toBe(true);
+    expect(second.validateHpa()).toEqual([]);
+    const third = new HorizontalPodAutoscalerV2(chart, 'Third', { target: deployment, minReplicas: 2, maxReplicas: 4 });
+    expect(third.validateHpa().map(i => [i.ruleId, i.message])).toEqual([
+      ['HPA304', 'Conflicts with another HPA: "Deployment/api": shop/Second already scales this target: two autoscalers fight over its replica count'],
+    ]);
+    expect(() => a.synthYaml()).toThrow(/\[shop\/Third\] .*\[HPA304\]/);
+  });
+
   test('not an HPA on another target, or in another namespace', () => {
     const { chart, deployment } = app();
     new ApiObject(chart, 'Other', {
