@@ -58,7 +58,7 @@ export function maxOverDownscaleWindow(
   let oldIndex = -1;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i];
-    if (outsideDownscaleWindow(rec, now, windowSeconds)) {
+    if (outsideDownscaleWindow(now - rec.timestamp, windowSeconds)) {
       oldIndex = i;
     } else if (rec.recommendation > max) {
       max = rec.recommendation;
@@ -68,16 +68,15 @@ export function maxOverDownscaleWindow(
 }
 
 /**
- * Without behavior: whether a recommendation is out of the downscale window at `now`, and so for
- * good (`Before(cutoff)` upstream: one exactly a window old still counts).
+ * Without behavior: whether a recommendation `age` seconds old is out of the downscale window,
+ * and so for good (`Before(cutoff)` upstream: one exactly a window old still counts).
  */
-export function outsideDownscaleWindow(rec: Recommendation, now: number, windowSeconds: number): boolean {
-  return now - rec.timestamp > windowSeconds;
+export function outsideDownscaleWindow(age: number, windowSeconds: number): boolean {
+  return age > windowSeconds;
 }
 
-/** With behaviors: whether a recommendation is out of both stabilization windows at `now`, and so for good. */
-export function outsideBehaviorWindows(rec: Recommendation, now: number, up: SimRules, down: SimRules): boolean {
-  const age = now - rec.timestamp;
+/** With behaviors: whether a recommendation `age` seconds old is out of both stabilization windows, and so for good. */
+export function outsideBehaviorWindows(age: number, up: SimRules, down: SimRules): boolean {
   return age >= up.stabilizationWindowSeconds && age >= down.stabilizationWindowSeconds;
 }
 
@@ -146,7 +145,7 @@ export function clampToBehaviorWindows(
     const age = now - rec.timestamp;
     if (age < upW && rec.recommendation < upRec) upRec = rec.recommendation;
     if (age < downW && rec.recommendation > downRec) downRec = rec.recommendation;
-    if (outsideBehaviorWindows(rec, now, up, down)) oldIndex = i;
+    if (outsideBehaviorWindows(age, up, down)) oldIndex = i;
   }
   let stabilized = current;
   if (stabilized < upRec) stabilized = upRec;

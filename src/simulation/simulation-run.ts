@@ -241,18 +241,18 @@ export class Run {
     const clocks = hold.clocks;
     if (hold.stabilization === undefined || clocks.length === 0) return;
     const last = clocks[clocks.length - 1];
-    const recs = this.recommendations!.filter(r => !this.outsideEveryWindow(r, last));
+    const recs = this.recommendations!.filter(r => !this.outsideEveryWindow(last - r.timestamp));
     // The clocks increase: the proposals still in a window are the last ones.
     let first = clocks.length;
-    while (first > 0 && !this.outsideEveryWindow({ recommendation: hold.stabilization.desired, timestamp: clocks[first - 1] }, last)) first--;
+    while (first > 0 && !this.outsideEveryWindow(last - clocks[first - 1])) first--;
     for (let i = first; i < clocks.length; i++) recs.push({ recommendation: hold.stabilization.desired, timestamp: clocks[i] });
     this.recommendations = recs;
   }
 
-  /** Whether a recommendation is out of every stabilization window at `clock`, for good. */
-  private outsideEveryWindow(rec: Recommendation, clock: number): boolean {
+  /** Whether a recommendation `age` seconds old is out of every stabilization window, for good. */
+  private outsideEveryWindow(age: number): boolean {
     const b = this.spec.behavior;
-    return b ? outsideBehaviorWindows(rec, clock, b.scaleUp, b.scaleDown) : outsideDownscaleWindow(rec, clock, this.downscaleWindow);
+    return b ? outsideBehaviorWindows(age, b.scaleUp, b.scaleDown) : outsideDownscaleWindow(age, this.downscaleWindow);
   }
 
   /** Whether metric `i`, failing since `firstFailure[i]`, is on its fallback at `now`. */
