@@ -1,6 +1,7 @@
 import { Duration } from 'cdk8s';
 import { durationSeconds, requireDuration } from './model/duration';
 import { renderQuantity } from './model/quantity';
+import { BehaviorSpec, ScalingRulesSpec } from './private/spec-types';
 import { toKube } from './private/to-kube';
 import { ScalingPolicy } from './scaling-policy';
 
@@ -100,12 +101,12 @@ export class Behavior {
   }
 
   /** @internal */
-  public _toKube(): { [key: string]: any } {
+  public _toKube(): BehaviorSpec {
     return { scaleUp: rulesToKube(this.scaleUp), scaleDown: rulesToKube(this.scaleDown) };
   }
 }
 
-function rulesToKube(rules: ScalingRules | undefined): { [key: string]: any } | undefined {
+function rulesToKube(rules: ScalingRules | undefined): ScalingRulesSpec | undefined {
   if (rules == null) {
     return undefined;
   }

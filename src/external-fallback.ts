@@ -1,6 +1,7 @@
 import { Duration } from 'cdk8s';
 import { durationSeconds, goDurationString, requireDuration } from './model/duration';
 import { DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS } from './private/constants';
+import { ExternalFallbackSpec } from './private/spec-types';
 
 /**
  * How `external.fallback` is written on the wire.
@@ -54,7 +55,7 @@ export class ExternalFallback {
   }
 
   /** @internal */
-  public _toKube(format: ExternalFallbackFormat): { [key: string]: any } {
+  public _toKube(format: ExternalFallbackFormat): ExternalFallbackSpec {
     const seconds = this.failureDuration ? durationSeconds(this.failureDuration) : DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS;
     return format === ExternalFallbackFormat.FAILURE_DURATION_SECONDS
       ? { failureDurationSeconds: seconds, replicas: this.count }

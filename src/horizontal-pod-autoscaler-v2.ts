@@ -1,22 +1,26 @@
-import { ApiObject, ApiObjectMetadata, ApiObjectProps, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, JsonPatch, Lazy } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
 import { Behavior } from './behavior';
 import { ClusterProfile } from './cluster-profile';
-import { loadEngine } from './lazy-internals';
+import type * as CheckHpa from './manifests/check-hpa';
 import { Metric } from './metric';
-import { scaleTargetKey } from './model/object-keys';
+import { IndexedObject, RelatedFacts, RelatedObjects } from './model/related-objects';
+import { WorkloadFacts } from './model/workload-facts';
 import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
-import { hasJsonPatches, plainApiObjectJson, plainMetadataJson } from './private/metadata-json';
+import { onFirstUse } from './private/memoize';
 import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
+import { HorizontalPodAutoscalerV2Spec } from './private/spec-types';
 import { toKube, toKubeWith } from './private/to-kube';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
 import { ScaleTarget } from './scale-target';
-import type { EngineOptions } from './validation/engine';
-import { HpaValidator } from './validation/hpa-validator';
+import { formatIssue } from './validation/format-issue';
 import { formatRuleLevelList } from './validation/rule-levels';
 import { Severity, ValidationIssue } from './validation/validation-issue';
+
+/* eslint-disable-next-line @typescript-eslint/no-require-imports */
+const checks = onFirstUse(() => require('./manifests/check-hpa') as typeof CheckHpa);
 
 /** Properties of `HorizontalPodAutoscalerV2`. */
 export interface HorizontalPodAutoscalerV2Props {
@@ -80,59 +84,67 @@ export interface HorizontalPodAutoscalerV2Props {
   readonly ruleLevels?: { [ruleId: string]: RuleLevel };
 }
 
-/** What one check of the HPA reads: the manifest and the engine's options. */
+/** What one check of the HPA reads: the manifest, its settings, what the tree's index knows of it. */
 interface CheckInputs {
   readonly manifest: any;
-  readonly options: EngineOptions;
+  readonly settings: CheckHpa.HpaSettings;
+  readonly objects: RelatedObjects<TreeObject>;
+  readonly entry: TreeObject;
+  /** What the index knows of it, to compare checks. */
+  readonly related: RelatedFacts;
 }
 
-/** This library's HPAs by target, per construct tree, in the order made: two on one target found without a quadratic scan. */
-const targetsByRoot = new WeakMap<IConstruct, Map<string, HorizontalPodAutoscalerV2[]>>();
+/** An object of the construct tree in the index: its path is where it is. */
+class TreeObject implements IndexedObject {
+  constructor(
+    public readonly manifest: { readonly [key: string]: any },
+    private readonly path: string,
+    /** A cdk8s-plus workload's facts, read from the workload (it is not rendered yet). */
+    public readonly facts?: () => WorkloadFacts,
+  ) {}
 
-/** Whether `c` is still in the tree of `root`: `tryRemoveChild()` may have taken it or a scope above out. */
-function inTree(c: IConstruct, root: IConstruct): boolean {
-  let s = c;
-  for (let scope = s.node.scope; scope; scope = s.node.scope) {
-    if (scope.node.tryFindChild(s.node.id) !== s) return false;
-    s = scope;
+  public where(): string {
+    return this.path;
   }
-  return s === root;
 }
 
-/** One walk of a tree for the other HorizontalPodAutoscalers (see `otherHpas`). */
-interface OtherHpas {
-  /** The path of the first other HPA on each scale-target key. */
-  readonly byTarget: Map<string, string>;
-  /** This library's HPAs the walk saw. */
-  readonly seen: Set<HorizontalPodAutoscalerV2>;
-  /** Those of them that have read `byTarget`. */
+/** One walk of a tree: its HPAs indexed, and which of this library's HPAs have read it. */
+interface TreeWalk {
+  readonly objects: RelatedObjects<TreeObject>;
+  readonly entries: Map<HorizontalPodAutoscalerV2, TreeObject>;
   readonly read: Set<HorizontalPodAutoscalerV2>;
 }
 
-const otherHpasByRoot = new WeakMap<IConstruct, OtherHpas>();
+const walksByRoot = new WeakMap<IConstruct, TreeWalk>();
+
+/** The rules that read what the target's pod template holds, or its replicas. */
+const TARGET_RULES = ['HPA301', 'HPA302', 'HPA303'];
 
 /**
- * The other HorizontalPodAutoscalers of an app (cdk8s-plus's, L1s, `Include`d or Helm manifests),
- * by scale-target key: the path of the first. One walk of the tree serves the HPAs of one
- * validation pass: cdk8s validates each construct once per pass (a synth makes one pass over the
- * app, then one more per chart), and the tree may change between passes. So `hpa` walks again
- * when it has read the last walk already, or the walk did not see it.
+ * The HorizontalPodAutoscalers of an app indexed with the targets of this library's HPAs: ours
+ * by what they are matched on, the others (cdk8s-plus's, L1s, `Include`d manifests) as they
+ * render. One walk serves the HPAs of one validation pass: cdk8s validates each construct once
+ * per pass (a synth makes one pass over the app, then one more per chart), and the tree may
+ * change between passes. So `hpa` walks again when it has read the last walk already, or the
+ * walk did not see it.
  */
-function otherHpas(root: IConstruct, hpa: HorizontalPodAutoscalerV2): Map<string, string> {
-  let walk = otherHpasByRoot.get(root);
-  if (!walk || !walk.seen.has(hpa) || walk.read.has(hpa)) {
-    walk = { byTarget: new Map(), seen: new Set(), read: new Set() };
+function treeWalk(root: IConstruct, hpa: HorizontalPodAutoscalerV2): TreeWalk {
+  let walk = walksByRoot.get(root);
+  if (!walk || !walk.entries.has(hpa) || walk.read.has(hpa)) {
+    walk = { objects: new RelatedObjects(), entries: new Map(), read: new Set() };
     for (const c of root.node.findAll()) {
-      if (c instanceof HorizontalPodAutoscalerV2) walk.seen.add(c);
-      if (!ApiObject.isApiObject(c) || c.kind !== HPA_KIND || c.node.scope instanceof HorizontalPodAutoscalerV2) continue;
-      const manifest = c.toJson();
-      const key = scaleTargetKey(manifest?.metadata?.namespace, manifest?.spec?.scaleTargetRef);
-      if (key !== undefined && !walk.byTarget.has(key)) walk.byTarget.set(key, `HorizontalPodAutoscaler ${c.node.path}`);
+      if (c instanceof HorizontalPodAutoscalerV2) {
+        const [entry, target] = c._treeObjects();
+        walk.objects.add(entry, target);
+        walk.entries.set(c, entry);
+      } else if (ApiObject.isApiObject(c) && c.kind === HPA_KIND && !(c.node.scope instanceof HorizontalPodAutoscalerV2)) {
+        walk.objects.add(new TreeObject(c.toJson(), c.node.path));
+      }
     }
-    otherHpasByRoot.set(root, walk);
+    walksByRoot.set(root, walk);
   }
   walk.read.add(hpa);
-  return walk.byTarget;
+  return walk;
 }
 
 /**
@@ -174,8 +186,6 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private readonly _metrics: Metric[];
   private readonly clusterOverride?: ClusterProfile;
   private readonly ruleLevels: { [ruleId: string]: RuleLevel };
-  /** The key of its target among this library's HPAs of the tree (`targetsByRoot`). */
-  private readonly targetKeyAtCreation?: string;
   /** The warnings printed, made on the first. */
   private printedWarnings?: Set<string>;
   /** The root of the construct tree, which a construct never leaves. */
@@ -186,6 +196,9 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private lastCheck?: { readonly inputs: CheckInputs; readonly errors: string[] };
   /** The `target` prop was not given (possible from untyped callers): one issue that says so. */
   private readonly targetMissing: boolean;
+  private readonly hpaApiObject: HpaApiObject;
+  /** While a check confirms its issues on the rendered target (see `check`). */
+  private readRenderedTarget = false;
 
   public constructor(scope: Construct, id: string, props: HorizontalPodAutoscalerV2Props) {
     super(scope, id);
@@ -202,18 +215,18 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     this.clusterOverride = props.cluster;
     this.ruleLevels = { ...(props.ruleLevels ?? {}) };
 
-    this.apiObject = new HpaApiObject(this, 'Resource', {
+    this.hpaApiObject = new HpaApiObject(this, 'Resource', {
       apiVersion: HPA_API_VERSION,
       kind: HPA_KIND,
       metadata: props.metadata,
       spec: Lazy.any({ produce: () => this._toKube() }),
-    }, () => plainApiObjectJson(this.apiObject, this._toKube(), this.ownLazy));
+    });
+    this.apiObject = this.hpaApiObject;
 
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
     this.rulesLazy = Lazy.any({ produce: () => this.rulesAnnotation(annotated) });
     this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, this.rulesLazy as unknown as string);
 
-    this.targetKeyAtCreation = this.registerTarget();
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
 
@@ -237,12 +250,11 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * `HpaValidator` plus the checks against its target, with `ruleLevels` applied.
    */
   public validateHpa(): ValidationIssue[] {
-    const inputs = this.checkInputs();
-    return loadEngine().validateManifest(inputs.manifest, inputs.options);
+    return this.check(this.checkInputs());
   }
 
   /** @internal */
-  public _toKube(): { [key: string]: any } {
+  public _toKube(): HorizontalPodAutoscalerV2Spec {
     const format = this.cluster.fallbackFormat;
     return {
       scaleTargetRef: this.target._toKube(),
@@ -256,30 +268,39 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   /**
    * The manifest as synth writes it, for the validator and the simulator. The spec is the
    * library's own plain data, so it is copied rather than resolved (synth resolves it once more
-   * anyway); a token in it, or a JSON patch on the L1, takes the full rendering path.
+   * anyway); a token in it, or a JSON patch on the L1, takes cdk8s's rendering.
    * @internal
    */
   public _manifest(): any {
     return this.manifestWith(plainJson(this._toKube()));
   }
 
-  /** What the construct's own `Lazy` values produce (the rules annotation); `NOT_PLAIN` for others. */
-  private readonly ownLazy = (lazy: Lazy): unknown => (lazy === this.rulesLazy ? lazy.produce() : NOT_PLAIN);
+  /**
+   * This HPA in the index of its tree, by what it is matched on (its rendered manifest is not
+   * needed to find other HPAs on its target), and its target when it is a workload of the tree.
+   * @internal
+   */
+  public _treeObjects(): [TreeObject, TreeObject | undefined] {
+    const namespace = this.apiObject.metadata.namespace;
+    const ref = this.targetMissing ? undefined : this.target._toKube();
+    const entry = new TreeObject(
+      { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: { name: this.apiObject.name, namespace }, spec: { scaleTargetRef: ref } },
+      this.node.path);
+    if (ref === undefined || !this.target._isWorkload) return [entry, undefined];
+    const target = new TreeObject({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name } }, this.node.path,
+      () => this.target._facts(namespace, this.readRenderedTarget));
+    return [entry, target];
+  }
 
   /** The manifest, given the plain copy of `_toKube()` (or `NOT_PLAIN`). */
   private manifestWith(spec: unknown): any {
-    if (spec === NOT_PLAIN || hasJsonPatches(this.apiObject)) {
-      return this.apiObject.toJson();
-    }
-    // The metadata as `metadata.toJson()` renders it; copied when it is plain data, like the spec.
-    let metadata = plainMetadataJson(this.apiObject, this.ownLazy);
-    if (metadata === NOT_PLAIN) metadata = this.apiObject.metadata.toJson();
-    return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata, spec };
+    if (spec === NOT_PLAIN || this.hpaApiObject.patched) return this.apiObject.toJson();
+    return { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: this.apiObject.metadata.toJson(), spec };
   }
 
   /**
-   * What a check of this HPA reads: the manifest, the profile, the target's facts, the scopes'
-   * rule levels. Given the last check's inputs, a spec equal to its spec is that spec, not
+   * What a check of this HPA reads: the manifest, the profile and rule levels of its scopes, the
+   * tree's index. Given the last check's inputs, a spec equal to its spec is that spec, not
    * another copy.
    */
   private checkInputs(last?: CheckInputs): CheckInputs {
@@ -291,16 +312,36 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       const lastSpec = last.manifest?.spec;
       manifest = this.manifestWith(plainJsonEquals(spec, lastSpec) ? lastSpec : plainJson(spec));
     }
+    const walk = treeWalk(this.constructRoot, this);
+    const entry = walk.entries.get(this)!;
     return {
       manifest,
-      options: {
+      settings: {
         profile: this.cluster,
-        workload: this.target._facts(manifest.metadata?.namespace),
-        duplicateOf: this.earlierHpaOnTarget() ?? this.otherHpaOnTarget(),
         ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
-        targetPropMissing: this.targetMissing,
       },
+      objects: walk.objects,
+      entry,
+      related: walk.objects.factsFor(entry),
     };
+  }
+
+  /**
+   * The issues the engine finds with `inputs`. The target is read through cdk8s-plus's API; an
+   * issue about what it holds is confirmed on its rendered manifest, which JSON patches may have
+   * changed (rendering every target for every check would cost more than the checks).
+   */
+  private check(inputs: CheckInputs): ValidationIssue[] {
+    const construct = { manifest: inputs.manifest, targetPropMissing: this.targetMissing };
+    const run = () => checks().checkHpa(inputs.entry, inputs.objects, inputs.settings, construct);
+    const issues = run();
+    if (!this.target._isWorkload || !issues.some(i => TARGET_RULES.includes(i.ruleId))) return issues;
+    this.readRenderedTarget = true;
+    try {
+      return run();
+    } finally {
+      this.readRenderedTarget = false;
+    }
   }
 
   /**
@@ -322,7 +363,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     const last = this.lastCheck;
     const inputs = this.checkInputs(last?.inputs);
     if (last !== undefined && sameCheckInputs(last.inputs, inputs)) return [...last.errors];
-    const errors = this.reportIssues(loadEngine().validateManifest(inputs.manifest, inputs.options));
+    const errors = this.reportIssues(this.check(inputs));
     this.lastCheck = { inputs, errors: [...errors] };
     return errors;
   }
@@ -331,7 +372,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   private reportIssues(issues: ValidationIssue[]): string[] {
     const errors: string[] = [];
     for (const issue of issues) {
-      const line = HpaValidator.format(issue);
+      const line = formatIssue(issue, true);
       if (issue.severity === Severity.ERROR) {
         errors.push(line);
       } else if (!this.printedWarnings?.has(line)) {
@@ -340,45 +381,6 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       }
     }
     return errors;
-  }
-
-  /** The path of this library's first HPA on the same target, made before this one and still in the tree. */
-  private earlierHpaOnTarget(): string | undefined {
-    const key = this.targetKeyAtCreation;
-    if (key === undefined) return undefined;
-    for (const hpa of targetsByRoot.get(this.constructRoot)!.get(key)!) {
-      if (hpa === this) return undefined;
-      if (inTree(hpa, this.constructRoot)) return hpa.node.path;
-    }
-    return undefined;
-  }
-
-  /** Another kind of HPA object of the app (not this construct) on the same target. */
-  private otherHpaOnTarget(): string | undefined {
-    const others = otherHpas(this.constructRoot, this);
-    if (others.size === 0) return undefined;
-    const key = this.targetKey();
-    return key === undefined ? undefined : others.get(key);
-  }
-
-  /** Namespace, API group, kind and name of the target: what two HPAs on one target share. */
-  private targetKey(): string | undefined {
-    return this.targetMissing ? undefined : scaleTargetKey(this.apiObject.metadata.namespace, this.target._toKube());
-  }
-
-  /** Records this HPA under its target's key, which it returns. */
-  private registerTarget(): string | undefined {
-    const key = this.targetKey();
-    if (key === undefined) return undefined;
-    let targets = targetsByRoot.get(this.constructRoot);
-    if (!targets) {
-      targets = new Map();
-      targetsByRoot.set(this.constructRoot, targets);
-    }
-    const onTarget = targets.get(key);
-    if (onTarget) onTarget.push(this);
-    else targets.set(key, [this]);
-    return key;
   }
 }
 
@@ -389,32 +391,19 @@ function levelList(levels: { [ruleId: string]: RuleLevel }): string {
 
 /** Whether two checks read the same: then the pure engine finds the same issues. */
 function sameCheckInputs(a: CheckInputs, b: CheckInputs): boolean {
-  return a.options.profile === b.options.profile
-    && a.options.duplicateOf === b.options.duplicateOf
-    && a.options.targetPropMissing === b.options.targetPropMissing
+  return a.settings.profile === b.settings.profile
     && sameJson(a.manifest, b.manifest)
-    && sameJson(a.options.workload, b.options.workload)
-    && sameJson(a.options.ruleLevels, b.options.ruleLevels);
+    && sameJson(a.related, b.related)
+    && sameJson(a.settings.ruleLevels, b.settings.ruleLevels);
 }
 
-/**
- * The HPA's API object. Its `toJson()` copies the spec and metadata the construct renders when
- * they are plain data (`plainApiObjectJson`), which is what cdk8s's resolver walk makes of them
- * at several times the cost; anything else takes that walk.
- */
+/** The HPA's API object; it notes JSON patches, after which the manifest is what cdk8s renders. */
 class HpaApiObject extends ApiObject {
-  constructor(scope: Construct, id: string, props: ApiObjectProps, private readonly plainToJson: () => unknown) {
-    super(scope, id, props);
-  }
+  /** Whether a JSON patch (an escape hatch) was added. */
+  public patched = false;
 
-  public toJson(): any {
-    let json: unknown;
-    try {
-      json = this.plainToJson();
-    } catch {
-      // cdk8s's walk renders the spec again and reports the error with the construct's path.
-      json = NOT_PLAIN;
-    }
-    return json === NOT_PLAIN ? super.toJson() : json;
+  public addJsonPatch(...ops: JsonPatch[]): void {
+    this.patched = true;
+    super.addJsonPatch(...ops);
   }
 }

@@ -1,4 +1,5 @@
 import { renderQuantity } from './model/quantity';
+import { MetricTargetSpec } from './private/spec-types';
 import { Quantity } from './quantity';
 
 /**
@@ -72,7 +73,7 @@ export class MetricTarget {
   }
 
   /** @internal */
-  public _toKube(): { [key: string]: any } {
+  public _toKube(): MetricTargetSpec {
     switch (this.type) {
       case MetricTargetType.VALUE:
         return { type: this.type, value: renderQuantity(this.quantity!) };

@@ -2,6 +2,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { ExternalFallback, ExternalFallbackFormat } from './external-fallback';
 import { MetricTarget } from './metric-target';
 import { DescribedObject } from './object-reference';
+import { MetricIdentifierSpec, MetricSpec } from './private/spec-types';
 import { toKube, toKubeWith } from './private/to-kube';
 
 /** The source of a metric (`spec.metrics[].type`). */
@@ -128,7 +129,7 @@ export class Metric {
   }
 
   /** @internal */
-  public _toKube(fallbackFormat: ExternalFallbackFormat): { [key: string]: any } {
+  public _toKube(fallbackFormat: ExternalFallbackFormat): MetricSpec {
     const o = this.options;
     const target = toKube(o.target);
     switch (this.type) {
@@ -153,6 +154,6 @@ export class Metric {
   }
 }
 
-function identifier(o: { [key: string]: any }) {
+function identifier(o: { [key: string]: any }): MetricIdentifierSpec {
   return { name: o.name, selector: toKube(o.selector) };
 }

@@ -1,4 +1,5 @@
 import * as kplus from 'cdk8s-plus-27';
+import { CrossVersionObjectReferenceSpec } from './private/spec-types';
 
 /**
  * A reference to a Kubernetes object by API version, kind and name
@@ -37,7 +38,7 @@ export class DescribedObject {
   private constructor(private readonly reference: () => CrossVersionObjectReference) {}
 
   /** @internal */
-  public _toKube(): { [key: string]: any } {
+  public _toKube(): CrossVersionObjectReferenceSpec {
     const ref = this.reference() ?? {};
     return { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name };
   }

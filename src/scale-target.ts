@@ -3,6 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { WorkloadFacts, workloadFactsFromManifest } from './model/workload-facts';
 import { CrossVersionObjectReference } from './object-reference';
+import { CrossVersionObjectReferenceSpec } from './private/spec-types';
 
 /**
  * The workload an HPA scales (`spec.scaleTargetRef`).
@@ -51,16 +52,28 @@ export class ScaleTarget implements kplus.IScalable {
   }
 
   /** @internal */
-  public _toKube(): { [key: string]: any } {
+  public _toKube(): CrossVersionObjectReferenceSpec {
     const t = this.toScalingTarget();
     return { apiVersion: t.apiVersion, kind: t.kind, name: t.name };
   }
 
   /**
-   * What the cross-object checks may know of the workload.
+   * Whether the target is a workload of the construct tree (not a reference), whose containers
+   * the cross-object checks can read.
    * @internal
    */
-  public _facts(hpaNamespace: string | undefined): WorkloadFacts {
+  public get _isWorkload(): boolean {
+    return this.scalable !== undefined;
+  }
+
+  /**
+   * What the cross-object checks may know of the workload: read through cdk8s-plus's
+   * `toScalingTarget()`, or, with `rendered`, from the workload's manifest as cdk8s renders it,
+   * JSON patches (an escape hatch) included, which may add a container or replicas that
+   * `toScalingTarget()` does not show.
+   * @internal
+   */
+  public _facts(hpaNamespace: string | undefined, rendered = false): WorkloadFacts {
     const t = this.toScalingTarget();
     const facts: WorkloadFacts = {
       apiVersion: t.apiVersion,
@@ -72,34 +85,23 @@ export class ScaleTarget implements kplus.IScalable {
       replicasDropped: this.scalable ? true : undefined,
       containers: this.scalable ? t.containers.map(c => ({ name: c.name, requests: requestedResources(c.resources) })) : undefined,
     };
-    const patched = this.scalable && renderedWithPatches(this.scalable);
-    if (!patched) return facts;
-    // JSON patches (an escape hatch) may add what toScalingTarget() does not show, such as a
-    // container or replicas: the pod template is read from the rendered manifest. (The L1 of
-    // cdk8s-plus-27 drops what its 1.27 schema lacks, a native sidecar's restartPolicy and
-    // pod-level resources among them, and so does this reading.)
-    const rendered = workloadFactsFromManifest(patched);
-    const pod = { containers: rendered.containers, podRequests: rendered.podRequests, podZeroRequests: rendered.podZeroRequests };
-    return typeof rendered.replicas === 'number'
-      ? { ...facts, ...pod, replicas: rendered.replicas, replicasDropped: undefined }
+    const manifest = rendered && this.scalable ? renderedManifest(this.scalable) : undefined;
+    if (!manifest) return facts;
+    // (The L1 of cdk8s-plus-27 drops what its 1.27 schema lacks, a native sidecar's
+    // restartPolicy and pod-level resources among them, and so does this reading.)
+    const read = workloadFactsFromManifest(manifest);
+    const pod = { containers: read.containers, podRequests: read.podRequests, podZeroRequests: read.podZeroRequests };
+    return typeof read.replicas === 'number'
+      ? { ...facts, ...pod, replicas: read.replicas, replicasDropped: undefined }
       : { ...facts, ...pod };
   }
 }
 
-/** The workload's manifest as synthesized, when JSON patches change it; else undefined. */
-function renderedWithPatches(scalable: kplus.IScalable): { [key: string]: any } | undefined {
+/** The workload's manifest as cdk8s renders it; undefined when it is not a construct with one API object. */
+function renderedManifest(scalable: kplus.IScalable): { [key: string]: any } | undefined {
   if (!Construct.isConstruct(scalable)) return undefined;
-  let api: ApiObject;
   try {
-    api = ApiObject.of(scalable);
-  } catch {
-    return undefined;
-  }
-  // ApiObject keeps its patches private; without any, toScalingTarget() sees all there is.
-  const patches = (api as unknown as { patches?: unknown }).patches;
-  if (!Array.isArray(patches) || patches.length === 0) return undefined;
-  try {
-    return api.toJson();
+    return ApiObject.of(scalable).toJson();
   } catch {
     return undefined;
   }

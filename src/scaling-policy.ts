@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { durationSeconds, requireDuration } from './model/duration';
+import { ScalingPolicySpec } from './private/spec-types';
 
 /** What a scaling policy's `value` counts. */
 export enum ScalingPolicyType {
@@ -52,7 +53,7 @@ export class ScalingPolicy {
   }
 
   /** @internal */
-  public _toKube(): { [key: string]: any } {
+  public _toKube(): ScalingPolicySpec {
     return { type: this.type, value: this.amount, periodSeconds: this.period ? durationSeconds(this.period) : undefined };
   }
 }

@@ -41,7 +41,7 @@ describe('Behavior', () => {
   });
 
   test('an explicit empty policies list is kept (the validator reports it)', () => {
-    expect(Behavior.of({ scaleDown: { policies: [] } })._toKube().scaleDown.policies).toEqual([]);
+    expect(Behavior.of({ scaleDown: { policies: [] } })._toKube().scaleDown?.policies).toEqual([]);
   });
 
   test('SelectPolicy members carry the wire values', () => {

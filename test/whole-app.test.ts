@@ -56,7 +56,7 @@ describe('HPA304: another HPA on the same target, whoever made it', () => {
     expect(hpa.validateHpa()).toEqual([expect.objectContaining({
       ruleId: 'HPA304',
       path: 'spec.scaleTargetRef',
-      message: expect.stringMatching(/^Conflicts with another HPA: "Deployment\/api": HorizontalPodAutoscaler shop\/PlusHpa\/Resource already scales this target/),
+      message: expect.stringMatching(/^Conflicts with another HPA: "Deployment\/api": HorizontalPodAutoscaler "shop-plushpa-c82c50aa" \(shop\/PlusHpa\/Resource\) already scales this target/),
     })]);
     expect(() => a.synthYaml()).toThrow(/\[shop\/Hpa\] spec\.scaleTargetRef: .*\[HPA304\]/);
   });
@@ -113,13 +113,13 @@ describe('HPA304: another HPA on the same target, whoever made it', () => {
     new HorizontalPodAutoscalerV2(chart, 'First', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     const second = new HorizontalPodAutoscalerV2(chart, 'Second', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     expect(second.validateHpa().map(i => [i.ruleId, i.message])).toEqual([
-      ['HPA304', 'Conflicts with another HPA: "Deployment/api": shop/First already scales this target: two autoscalers fight over its replica count'],
+      ['HPA304', 'Conflicts with another HPA: "Deployment/api": HorizontalPodAutoscaler "shop-first-c8031365" (shop/First) already scales this target: two autoscalers fight over its replica count'],
     ]);
     expect(chart.node.tryRemoveChild('First')).toBe(true);
     expect(second.validateHpa()).toEqual([]);
     const third = new HorizontalPodAutoscalerV2(chart, 'Third', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     expect(third.validateHpa().map(i => [i.ruleId, i.message])).toEqual([
-      ['HPA304', 'Conflicts with another HPA: "Deployment/api": shop/Second already scales this target: two autoscalers fight over its replica count'],
+      ['HPA304', 'Conflicts with another HPA: "Deployment/api": HorizontalPodAutoscaler "shop-second-c8ee5893" (shop/Second) already scales this target: two autoscalers fight over its replica count'],
     ]);
     expect(() => a.synthYaml()).toThrow(/\[shop\/Third\] .*\[HPA304\]/);
   });

@@ -9,12 +9,13 @@ import { ExplainArgs, parseExplainArgs } from './explain-args';
 import { formatGithub, formatText } from './formatters';
 import { collectInputs, STDIN_NAME } from './inputs';
 import { RunSettings } from './run-settings';
-import { HpaExplainer } from '../explain/hpa-explainer';
+import { explainIndexed } from '../explain/explainer';
 import { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
-import { fieldPathSegments } from '../manifests/field-path';
-import { InputObject, InputObjects, positionIn } from '../manifests/input-objects';
-import { loadObjects } from '../manifests/load-objects';
-import { Located } from '../manifests/located';
+import { checkInputs } from '../manifests/check-inputs';
+import { InputObject } from '../manifests/input-objects';
+import { SYNTAX_RULE_ID } from '../manifests/input-rules';
+import { issueFields, Located } from '../manifests/located';
+import { plural } from '../private/words';
 import { Severity } from '../validation/validation-issue';
 
 export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|->...
@@ -63,15 +64,6 @@ export const explainCommand: Command = {
   run: runExplain,
 };
 
-/** Every object of the input, in order, besides the index `InputObjects` keeps. */
-class AllObjects extends InputObjects {
-  public readonly all: InputObject[] = [];
-  public add(object: InputObject): void {
-    this.all.push(object);
-    super.add(object);
-  }
-}
-
 function runExplain(argv: readonly string[], io: Io): number {
   const args = parseExplainArgs(argv);
   if (args.help) {
@@ -83,17 +75,14 @@ function runExplain(argv: readonly string[], io: Io): number {
 
   const collected = collectInputs(args.inputs, io.readStdin);
   for (const problem of collected.problems) io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
-  const objects = new AllObjects();
-  const syntaxErrors = [...loadObjects(collected.inputs, objects).values()].flat();
+  const settingsOf = (name: string) => run.forInput(name === STDIN_NAME ? undefined : name);
+  const checked = checkInputs(collected.inputs, settingsOf);
+  const syntaxErrors = checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID);
   for (const e of syntaxErrors) io.stderr(`${formatText(e)}\n`);
 
-  const manifests = objects.all.map(o => o.manifest);
-  const results = objects.hpas.map(hpa => {
-    const explanation = HpaExplainer.explain(hpa.manifest, {
-      cluster: run.forInput(hpa.file).profile,
-      now: args.now,
-      relatedObjects: manifests.filter(o => o !== hpa.manifest),
-    });
+  const results = checked.objects.hpas.map(hpa => {
+    const issues = checked.issuesOf(hpa).map(issueFields);
+    const explanation = explainIndexed(hpa, checked.objects, issues, { profile: settingsOf(hpa.file).profile, now: args.now });
     return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args) };
   });
 
@@ -103,9 +92,9 @@ function runExplain(argv: readonly string[], io: Io): number {
       hpas: results.length,
       explanations: results.map(r => ({
         file: r.hpa.file,
-        ...positionIn(r.hpa, []),
+        ...r.hpa.positionOf('<root>'),
         ...r.explanation,
-        findings: r.explanation.findings.map(f => ({ ...f, ...positionIn(r.hpa, fieldPathSegments(f.path)) })),
+        findings: r.explanation.findings.map(f => ({ ...f, ...r.hpa.positionOf(f.path) })),
         simulate: r.simulate ? { argv: r.simulate.argv, trace: r.simulate.trace } : undefined,
       })),
     }, undefined, 2)}\n`);
@@ -159,7 +148,7 @@ function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: Ex
 
 /** One HPA's explanation as text: a headline, the metrics, the findings as `validate` prints issues, the unknowns, the next step. */
 export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined): string {
-  const at = positionIn(hpa, []);
+  const at = hpa.positionOf('<root>');
   const out = [`${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${e.namespace}/${e.name}: ${e.summary}`];
   if (e.metrics.length > 0) {
     out.push('  metrics:');
@@ -174,8 +163,8 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
   if (errors.length > 0) {
     out.push('  spec:');
     for (const issue of errors) {
-      const p = positionIn(hpa, fieldPathSegments(issue.path));
-      out.push(`    ${formatText({ file: hpa.file, line: p.line, column: p.column, ...issue } as Located)}`);
+      const p = hpa.positionOf(issue.path);
+      out.push(`    ${formatText({ ...issue, file: hpa.file, line: p.line, column: p.column })}`);
     }
   }
   if (e.unknowns.length > 0) {
@@ -198,7 +187,7 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
 
 /** A finding as an issue of the input: stuck and failing are errors, the others warnings. */
 function locate(hpa: InputObject, f: ExplainFinding): Located {
-  const p = positionIn(hpa, fieldPathSegments(f.path));
+  const p = hpa.positionOf(f.path);
   const severity = f.level === FindingLevel.STUCK || f.level === FindingLevel.FAILING ? Severity.ERROR : Severity.WARNING;
   const condition = f.condition ? `${f.condition}: ` : '';
   return { file: hpa.file, line: p.line, column: p.column, severity, ruleId: f.findingId, path: f.path, message: `${condition}${f.message}`, fix: f.fix };
@@ -206,7 +195,7 @@ function locate(hpa: InputObject, f: ExplainFinding): Located {
 
 /** `file:line:column: stuck [EXP140] ScalingLimited=True/TooManyReplicas spec.maxReplicas: ... (fix: ...)`. */
 function formatFinding(hpa: InputObject, f: ExplainFinding): string {
-  const p = positionIn(hpa, fieldPathSegments(f.path));
+  const p = hpa.positionOf(f.path);
   const condition = f.condition ? `${f.condition} ` : '';
   const rules = f.ruleIds ? ` [${f.ruleIds.join(', ')}]` : '';
   return `${hpa.file}:${p.line}:${p.column}: ${f.level} [${f.findingId}] ${condition}${f.path}: ${f.message}${rules}${f.fix ? ` (fix: ${f.fix})` : ''}`;
@@ -215,8 +204,4 @@ function formatFinding(hpa: InputObject, f: ExplainFinding): string {
 /** A word for sh: as is when safe, else in single quotes. */
 function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

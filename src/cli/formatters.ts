@@ -1,6 +1,7 @@
 /** The output formats of `cdk8s-hpa validate`: text lines, JSON, GitHub Actions annotations, SARIF. */
 import { formatSarif } from './sarif';
-import { Located } from '../manifests/located';
+import { issueFields, Located } from '../manifests/located';
+import { plural } from '../private/words';
 import { Severity } from '../validation/validation-issue';
 
 export type OutputFormat = 'text' | 'json' | 'github' | 'sarif';
@@ -60,19 +61,7 @@ export function formatSummary(summary: Summary): string {
 }
 
 function toJson(issue: Located): object {
-  const out: { [key: string]: unknown } = {
-    file: issue.file,
-    line: issue.line,
-    column: issue.column,
-    severity: issue.severity,
-    ruleId: issue.ruleId,
-    path: issue.path,
-    message: issue.message,
-  };
-  if (issue.value !== undefined) out.value = issue.value;
-  if (issue.fix !== undefined) out.fix = issue.fix;
-  if (issue.object !== undefined) out.object = issue.object;
-  return out;
+  return { file: issue.file, ...issueFields(issue), ...(issue.object !== undefined && { object: issue.object }) };
 }
 
 function fixSuffix(issue: Located): string {
@@ -82,10 +71,6 @@ function fixSuffix(issue: Located): string {
 /** Messages quote values from the input, which may hold line breaks. */
 function oneLine(text: string): string {
   return text.replace(/\r?\n/g, '\\n');
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function escapeData(text: string): string {

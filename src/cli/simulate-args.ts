@@ -1,7 +1,7 @@
 /** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
-import { parseDuration } from './duration-arg';
 import { UsageError } from './errors';
 import { ClusterFlags, readArgs } from './flags';
+import { parseDuration } from '../model/duration-arg';
 import { INT32_MAX } from '../private/constants';
 
 export interface SimulateArgs extends Readonly<ClusterFlags> {

@@ -3,22 +3,22 @@
  * metric trace (`HpaSimulator`), after checking the manifest as `validate` does.
  */
 import * as fs from 'fs';
-import { ClusterProfile } from '../cluster-profile';
-import { loadEngine } from '../lazy-internals';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatSummary, formatText } from './formatters';
-import { collectInputs, Input } from './inputs';
+import { collectInputs, Input, STDIN_NAME } from './inputs';
 import { RunSettings } from './run-settings';
 import { parseSimulateArgs } from './simulate-args';
 import { formatSimulationTable } from './simulation-table';
-import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
-import { checkHpa } from '../manifests/check-hpa';
-import { InputObject, InputObjects } from '../manifests/input-objects';
-import { loadObjects } from '../manifests/load-objects';
+import { ClusterProfile } from '../cluster-profile';
+import { HpaSimulator } from '../hpa-simulator';
+import { checkInputs } from '../manifests/check-inputs';
+import { InputObject } from '../manifests/input-objects';
+import { SYNTAX_RULE_ID } from '../manifests/input-rules';
 import { DEFAULT_SYNC_PERIOD_SECONDS } from '../private/constants';
-import { HpaSimulator } from '../simulation/hpa-simulator';
+import { plural } from '../private/words';
 import { SimulationTrace } from '../simulation/simulation-trace';
+import { parseTraceCsv, TRACE_HEADER } from '../simulation/trace-csv';
 import { Severity } from '../validation/validation-issue';
 
 /** Without --until, the run goes on this long after the trace's last row. */
@@ -122,17 +122,15 @@ function runSimulate(argv: readonly string[], io: Io): number {
   // The HPA: read, parsed, picked, checked.
   const hpaInputs = readInputs(args.hpa, io, true);
   if (!hpaInputs) return EXIT_USAGE;
-  const objects = new InputObjects();
-  const syntaxErrors = [...loadObjects(hpaInputs, objects).values()].flat();
-  if (syntaxErrors.length > 0) {
-    io.stdout(syntaxErrors.map(e => `${formatText(e)}\n`).join(''));
+  const checked = checkInputs(hpaInputs, name => run.forInput(name === STDIN_NAME ? undefined : name));
+  if (checked.syntaxErrors > 0) {
+    io.stdout(checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID).map(e => `${formatText(e)}\n`).join(''));
     io.stderr(`cdk8s-hpa: ${args.hpa} cannot be read as YAML: not simulated\n`);
     return EXIT_ISSUES;
   }
-  const hpa = pickHpa(objects.hpas, args.hpa, args.name);
-  const settings = run.forInput(hpa.file);
-  const profile = settings.profile;
-  const issues = checkHpa(loadEngine(), hpa, settings, objects);
+  const hpa = pickHpa(checked.objects.hpas, args.hpa, args.name);
+  const profile = run.forInput(hpa.file === STDIN_NAME ? undefined : hpa.file).profile;
+  const issues = checked.issuesOf(hpa);
   const errors = issues.filter(i => i.severity === Severity.ERROR).length;
   if (errors > 0) {
     io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
@@ -199,7 +197,7 @@ function pickHpa(hpas: InputObject[], input: string, name: string | undefined): 
     const named = hpas.filter(h => h.manifest.metadata?.name === name);
     if (named.length === 0) throw new UsageError(`no HorizontalPodAutoscaler named "${name}" in ${input} (it has ${names})`);
     if (named.length > 1) {
-      const where = named.map(h => `${h.file}:${h.document.positionOf(h.prefix).line}`).join(', ');
+      const where = named.map(h => h.where()).join(', ');
       throw new UsageError(`${named.length} HorizontalPodAutoscalers are named "${name}" in ${input} (${where}): give one file with --hpa`);
     }
     return named[0];
@@ -216,8 +214,4 @@ function isDirectory(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -21,10 +21,7 @@ import { ClusterFlags, parseFeatureGates } from './flags';
 import { collectInputs } from './inputs';
 import { packageVersion } from './package-version';
 import { RunSettings } from './run-settings';
-import { loadEngine } from '../lazy-internals';
-import { checkHpa } from '../manifests/check-hpa';
-import { InputObjects } from '../manifests/input-objects';
-import { loadObjects, unreadableIssues } from '../manifests/load-objects';
+import { checkInputs, inputProblemIssues } from '../manifests/check-inputs';
 import { Located } from '../manifests/located';
 import { RuleLevel } from '../rule-level';
 import { RULES } from '../validation/rule-catalog';
@@ -87,11 +84,8 @@ export class HpaValidation {
     }
 
     const collected = collectInputs(context.manifests, () => Buffer.alloc(0));
-    const objects = new InputObjects();
-    const issues: Located[] = [...unreadableIssues(collected.problems), ...[...loadObjects(collected.inputs, objects).values()].flat()];
-    const duplicates = objects.duplicateTargets();
-    const engine = loadEngine();
-    for (const hpa of objects.hpas) issues.push(...checkHpa(engine, hpa, run.forInput(hpa.file), objects, duplicates.get(hpa)));
+    const checked = checkInputs(collected.inputs, name => run.forInput(name));
+    const issues: Located[] = [...inputProblemIssues(collected.problems), ...checked.issues];
 
     // One violation per rule, with every object that breaks it.
     const byRule = new Map<string, Located[]>();
@@ -117,7 +111,7 @@ export class HpaValidation {
     const errors = issues.filter(i => i.severity === Severity.ERROR).length;
     const warnings = issues.length - errors;
     const metadata: { [key: string]: string } = {
-      HorizontalPodAutoscalers: String(objects.hpas.length),
+      HorizontalPodAutoscalers: String(checked.objects.hpas.length),
       errors: String(errors),
       warnings: String(warnings),
       version: packageVersion(),

@@ -1,8 +1,6 @@
 /**
  * `cdk8s-hpa validate`: the library's checks on any HPA YAML or JSON, with file:line:column.
  */
-import { ClusterProfile } from '../cluster-profile';
-import { loadEngine } from '../lazy-internals';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatReport, formatSummary } from './formatters';
@@ -10,11 +8,9 @@ import { collectInputs, MAX_INPUT_BYTES, STDIN_NAME } from './inputs';
 import { packageVersion } from './package-version';
 import { RunSettings } from './run-settings';
 import { parseValidateArgs } from './validate-args';
-import { checkHpa } from '../manifests/check-hpa';
-import { InputObject, InputObjects, positionIn } from '../manifests/input-objects';
-import { loadObjects, unreadableIssues } from '../manifests/load-objects';
+import { ClusterProfile } from '../cluster-profile';
+import { checkInputs, inputProblemIssues } from '../manifests/check-inputs';
 import { Located } from '../manifests/located';
-import { namespaceKey } from '../model/object-keys';
 import { Severity } from '../validation/validation-issue';
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
@@ -102,61 +98,23 @@ function runValidate(argv: readonly string[], io: Io): number {
   }
 
   // Unreadable inputs first, in every format; then each file's issues.
-  const issues: Located[] = unreadableIssues(collected.problems);
-  const objects = new InputObjects();
-  const syntaxErrors = loadObjects(collected.inputs, objects);
-
-  const duplicates = objects.duplicateTargets();
-  const notes: string[] = [];
-  const engine = loadEngine();
-  const hpasByFile = new Map<string, InputObject[]>();
-  for (const hpa of objects.hpas) {
-    const ofFile = hpasByFile.get(hpa.file);
-    if (ofFile) {
-      ofFile.push(hpa);
-    } else {
-      hpasByFile.set(hpa.file, [hpa]);
-    }
-  }
-  // In input order: each file's syntax errors and HPAs' issues, by position.
-  for (const input of collected.inputs) {
-    const ofFile: Located[] = [...(syntaxErrors.get(input.name) ?? [])];
-    const settings = run.forInput(input.name === STDIN_NAME ? undefined : input.name);
-    for (const hpa of hpasByFile.get(input.name) ?? []) {
-      for (const issue of checkHpa(engine, hpa, settings, objects, duplicates.get(hpa))) ofFile.push(issue);
-      const elsewhere = objects.targetOnlyElsewhere(hpa);
-      if (elsewhere.length > 0) notes.push(unmatchedTargetNote(hpa, elsewhere));
-    }
-    const inOrder = ofFile.map((issue, i) => ({ issue, i }))
-      .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.i - b.i);
-    for (const { issue } of inOrder) issues.push(issue);
-  }
+  const checked = checkInputs(collected.inputs, name => run.forInput(name === STDIN_NAME ? undefined : name));
+  const issues: Located[] = [...inputProblemIssues(collected.problems), ...checked.issues];
 
   const errors = issues.filter(i => i.severity === Severity.ERROR).length - collected.problems.length;
   const summary = {
     files: collected.inputs.length,
-    hpas: objects.hpas.length,
+    hpas: checked.objects.hpas.length,
     errors,
     warnings: issues.length - errors - collected.problems.length,
     unreadable: collected.problems.length,
   };
   io.stdout(formatReport(args.format, issues, summary, packageVersion()));
-  for (const note of notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
+  for (const note of checked.notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
   const from = run.describe();
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
 
   if (collected.problems.length > 0) return EXIT_USAGE;
   if (errors > 0 || (args.strict && summary.warnings > 0)) return EXIT_ISSUES;
   return EXIT_OK;
-}
-
-/** Why an HPA was not checked against a target the input holds in another namespace. */
-function unmatchedTargetNote(hpa: InputObject, namespaces: readonly string[]): string {
-  const at = positionIn(hpa, []);
-  const ref = hpa.manifest.spec.scaleTargetRef;
-  const namespace = (n: string) => (n ? `namespace "${n}"` : 'no namespace');
-  const where = namespaces.map(namespace).join(', ');
-  return `${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${hpa.manifest.metadata?.name} (${namespace(namespaceKey(hpa.manifest.metadata?.namespace))}) `
-    + `was not checked against ${ref.kind}/${ref.name}, which the input holds with ${where}: `
-    + '`helm install -n` puts both in one namespace, `kubectl apply` may not; give both the same metadata.namespace to have them checked together';
 }

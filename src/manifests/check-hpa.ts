@@ -1,40 +1,32 @@
-/** One HPA of the input checked by the engine, with what the input knows, and placed in its source. */
-import { fieldPathSegments } from './field-path';
-import { InputObject, InputObjects, namespaceOf, positionIn } from './input-objects';
-import { Located } from './located';
+/** One HPA checked by the engine with what the index of its input knows of the objects around it. */
 import { ClusterProfile } from '../cluster-profile';
-import type { validateManifest } from '../validation/engine';
-import type { LevelsByRule } from '../validation/rule-levels';
+import { IndexedObject, RelatedObjects } from '../model/related-objects';
+import { validateManifest } from '../validation/engine';
+import { LevelsByRule } from '../validation/rule-levels';
+import { ValidationIssue } from '../validation/validation-issue';
 
-/** The engine's entry point, given by the caller (which loads it on first use). */
-export interface Engine {
-  readonly validateManifest: typeof validateManifest;
-}
-
-/** The cluster profile and rule levels an HPA is checked with (those of its file). */
+/** The cluster profile and rule levels an HPA is checked with (those of its file, app or run). */
 export interface HpaSettings {
   readonly profile: ClusterProfile;
   readonly ruleLevels?: LevelsByRule;
 }
 
-/** One HPA's issues, with the profile and rule levels of its file, placed in its source. */
-export function checkHpa(engine: Engine, hpa: InputObject, settings: HpaSettings, objects: InputObjects, duplicateOf?: InputObject): Located[] {
-  const manifest = hpa.manifest;
-  const found = engine.validateManifest(manifest, {
+/** What the construct knows beyond the index. */
+export interface ConstructCheck {
+  /** The whole manifest, where the index holds only what it matches objects by. */
+  readonly manifest: unknown;
+  /** The construct was given no `target` (an untyped caller). */
+  readonly targetPropMissing: boolean;
+}
+
+/** The issues of `hpa`, with its target's facts and the other HPAs on its target from `objects`. */
+export function checkHpa<T extends IndexedObject>(
+  hpa: T, objects: RelatedObjects<T>, settings: HpaSettings, construct?: ConstructCheck,
+): ValidationIssue[] {
+  return validateManifest(construct ? construct.manifest : hpa.manifest, {
     profile: settings.profile,
     ruleLevels: settings.ruleLevels,
-    workload: objects.workloadOf(hpa),
-    duplicateOf: duplicateOf
-      ? `HorizontalPodAutoscaler "${duplicateOf.manifest.metadata?.name}" (${duplicateOf.file}:${positionIn(duplicateOf, []).line})`
-      : undefined,
-  });
-  const object = {
-    kind: manifest.kind,
-    namespace: namespaceOf(manifest),
-    name: typeof manifest.metadata?.name === 'string' ? manifest.metadata.name : undefined,
-  };
-  return found.map(issue => {
-    const position = positionIn(hpa, fieldPathSegments(issue.path));
-    return { file: hpa.file, line: position.line, column: position.column, ...issue, object };
+    targetPropMissing: construct?.targetPropMissing,
+    ...objects.factsFor(hpa),
   });
 }

@@ -29,3 +29,12 @@ export function scaleTargetKey(namespace: unknown, ref: unknown): string | undef
   const group = typeof ref.apiVersion === 'string' && ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
   return [namespaceKey(namespace), group, ref.kind, ref.name].join('\u0000');
 }
+
+/** The namespace reports show for an object without one: where `kubectl apply` puts it by default. */
+const DEFAULT_NAMESPACE = 'default';
+
+/** The namespace of an object as reports show it (`default` when the manifest names none). */
+export function namespaceOf(manifest: { readonly [key: string]: any }): string {
+  const ns = manifest.metadata?.namespace;
+  return typeof ns === 'string' && ns !== '' ? ns : DEFAULT_NAMESPACE;
+}

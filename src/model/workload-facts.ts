@@ -1,5 +1,8 @@
 import { parseQuantity } from './quantity';
 import { isObject } from './values';
+import {
+  GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS, POD_LEVEL_REQUESTS_SINCE_MINOR, SIDECAR_REQUESTS_SINCE_MINOR,
+} from '../private/kubernetes-releases';
 
 /**
  * What the cross-object checks know about a scale target: from a cdk8s-plus workload in the
@@ -134,12 +137,20 @@ function podRequests(resources: any, allContainers: ContainerFacts[]): Amounts |
   return out;
 }
 
-/** Which requests the HPA controller reads in a release: `requestRules()` in validation/rules/cross-object.ts. */
+/** Which requests the HPA controller reads in a release (`requestRules()`). */
 export interface RequestRules {
   /** Restartable init containers count (1.29 on). */
   readonly sidecars: boolean;
   /** Pod-level requests count when set (1.34 on, PodLevelResources). */
   readonly podLevel: boolean;
+}
+
+/** Which requests the HPA controller of Kubernetes 1.`minor` reads, with the gates `isGateEnabled` says are on. */
+export function requestRules(minor: number, isGateEnabled: (gate: string) => boolean): RequestRules {
+  return {
+    sidecars: minor >= SIDECAR_REQUESTS_SINCE_MINOR && isGateEnabled(GATE_SIDECAR_CONTAINERS),
+    podLevel: minor >= POD_LEVEL_REQUESTS_SINCE_MINOR && isGateEnabled(GATE_POD_LEVEL_RESOURCES),
+  };
 }
 
 /** Where the controller finds no request for a resource: a container, or the pod-level requests. */

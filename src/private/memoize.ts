@@ -13,3 +13,13 @@ export function memoize<K, V>(parse: (input: K) => V, limit = 1000): (input: K) 
     return parsed;
   };
 }
+
+/**
+ * A loader that calls `load` (a `require` of a module below the caller) on its first call and
+ * returns the same module after: the front ends load the engines the first time they use them,
+ * so `require('cdk8s-hpa')` stays cheap for apps that only build HPAs until synth.
+ */
+export function onFirstUse<T>(load: () => T): () => T {
+  let module: T | undefined;
+  return () => (module ??= load());
+}

@@ -2,6 +2,7 @@
  * The HPA's status conditions as the controller keeps them (`setCondition`): one entry per
  * type, in the order first set; `lastTransitionTime` moves only when the status changes.
  */
+import { table } from '../private/table';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition } from '../status';
 
 interface Entry {
@@ -82,3 +83,12 @@ function sameConditions(entries: Entry[], snapshot: HorizontalPodAutoscalerCondi
   }
   return true;
 }
+
+/** The ScalingActive reason of a metric that cannot be read, by source type (horizontal.go). */
+export const FAILED_GET_REASON = table({
+  Resource: 'FailedGetResourceMetric',
+  ContainerResource: 'FailedGetContainerResourceMetric',
+  Pods: 'FailedGetPodsMetric',
+  Object: 'FailedGetObjectMetric',
+  External: 'FailedGetExternalMetric',
+});

@@ -206,3 +206,8 @@ function duration(value: unknown, where: string): number {
   if (!parsed.ok) throw new Error(`HpaSimulator: ${where}: ${parsed.error}`);
   return parsed.seconds;
 }
+
+/** A metric's target as people write it: percent for Utilization, base units for the others. */
+export function displayTarget(m: SimMetric): number {
+  return m.targetType === 'Utilization' ? m.target : m.target / 1000;
+}

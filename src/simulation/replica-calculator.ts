@@ -12,6 +12,9 @@ import { MetricObservation, ObservationKind } from './metric-observation';
 import { toMilli } from '../model/quantity';
 import { INT32_MAX } from '../private/constants';
 
+/** The request the simulator gives pods by default, so that usages read as percentages of it. */
+export const DEFAULT_POD_REQUEST = 100;
+
 /** The controller's tolerance band (`tolerances.isWithin`). */
 export interface Tolerances {
   readonly up: number;
@@ -160,4 +163,40 @@ export function idiv(a: number, b: number): number {
     return q;
   }
   return Number(BigInt(Math.round(a)) / BigInt(Math.round(b)));
+}
+
+/** The metrics' proposals together, as `computeReplicasForMetrics` combines them. */
+export interface CombinedProposal {
+  /** The highest proposal; 0 when no metric proposes one. */
+  readonly replicas: number;
+  /** The index of the metric that proposes it; -1 when none does. */
+  readonly chosen: number;
+  /** How many metrics propose nothing (they failed). */
+  readonly invalid: number;
+  /** The index of the first of them; -1 when none failed. */
+  readonly firstInvalid: number;
+  /** Whether the controller stops here: every metric failed, or one failed and the rest would scale down. */
+  readonly blocked: boolean;
+}
+
+/**
+ * `computeReplicasForMetrics` after each metric's proposal (a failing metric's fallback in its
+ * place): the highest proposal wins; a failing metric blocks a scale-down, not a scale-up.
+ */
+export function combineProposals(proposals: ReadonlyArray<number | undefined>, current: number): CombinedProposal {
+  let replicas = 0;
+  let chosen = -1;
+  let invalid = 0;
+  let firstInvalid = -1;
+  for (let i = 0; i < proposals.length; i++) {
+    const proposal = proposals[i];
+    if (proposal === undefined) {
+      if (invalid === 0) firstInvalid = i;
+      invalid++;
+    } else if (replicas === 0 || proposal > replicas) {
+      replicas = proposal;
+      chosen = i;
+    }
+  }
+  return { replicas, chosen, invalid, firstInvalid, blocked: invalid >= proposals.length || (invalid > 0 && replicas < current) };
 }

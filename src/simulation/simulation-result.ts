@@ -1,6 +1,14 @@
+import type * as Csv from './result-csv';
+import type * as Svg from './result-svg';
 import { SimulatedMetric, SimulationResultProps, SimulationStep } from './simulation-step';
-import { loadCsvRenderer, loadSvgRenderer } from '../lazy-internals';
+import { onFirstUse } from '../private/memoize';
 import { ConditionType, HorizontalPodAutoscalerCondition } from '../status';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+/** The renderings, loaded on first use. */
+const loadCsvRenderer = onFirstUse(() => require('./result-csv') as typeof Csv);
+const loadSvgRenderer = onFirstUse(() => require('./result-svg') as typeof Svg);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Options of `SimulationResult.toSvg()`. */
 export interface SvgOptions {

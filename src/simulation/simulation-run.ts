@@ -6,19 +6,18 @@ import { ClusterProfile } from '../cluster-profile';
 import { toMilli } from '../model/quantity';
 import { GATE_SCALE_TO_ZERO, SCALED_TO_ZERO_CONDITION_SINCE_MINOR, SYNCS_DRIFT_SINCE_MINOR } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
-import { Conditions } from './conditions';
-import { SimMetric, SimSpec } from './hpa-spec';
+import { Conditions, FAILED_GET_REASON } from './conditions';
+import { SimSpec } from './hpa-spec';
 import { MetricObservation } from './metric-observation';
 import {
   clampToBehaviorWindows, convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, maxOverDownscaleWindow,
   outsideBehaviorWindows, outsideDownscaleWindow, Recommendation, ScaleEvent, stabilizeRecommendation, stabilizeWithBehaviors,
   storeScaleEvent,
 } from './normalization';
-import { computeProposal, MetricProposal, Tolerances } from './replica-calculator';
+import { combineProposals, computeProposal, DEFAULT_POD_REQUEST, MetricProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions } from './simulator-options';
-import { table } from '../private/table';
 
 /**
  * How long one API call (reading the scale or the metrics, updating the scale) takes, in
@@ -29,13 +28,6 @@ import { table } from '../private/table';
  * same steps.
  */
 const CALL_SECONDS = 0.01;
-
-/** A request that makes usages read as percentages of it. */
-export const DEFAULT_POD_REQUEST = 100;
-
-export function displayTarget(m: SimMetric): number {
-  return m.targetType === 'Utilization' ? m.target : m.target / 1000;
-}
 
 /** What a metric reports over time, read with a cursor since syncs only move forward. */
 class ObservationCursor {
@@ -87,15 +79,6 @@ interface Stabilization {
   readonly replicas: number;
 }
 
-/** The ScalingActive reason of a metric that cannot be read, by source type (horizontal.go). */
-export const FAILED_GET_REASON = table({
-  Resource: 'FailedGetResourceMetric',
-  ContainerResource: 'FailedGetContainerResourceMetric',
-  Pods: 'FailedGetPodsMetric',
-  Object: 'FailedGetObjectMetric',
-  External: 'FailedGetExternalMetric',
-});
-
 /** The state of one run: what the controller keeps in memory and in the HPA status. */
 export class Run {
   private current: number;
@@ -126,6 +109,8 @@ export class Run {
   private readonly proposals: Array<{ observation: MetricObservation | undefined; current: number; proposal: MetricProposal } | undefined> = [];
   /** The last sync's stabilization, if it had one. */
   private lastStabilization: Stabilization | undefined;
+  /** Each metric's proposal in the current sync (fallbacks in place of failing metrics). */
+  private readonly proposed: Array<number | undefined>;
 
   constructor(
     private readonly spec: SimSpec,
@@ -143,6 +128,7 @@ export class Run {
     this.conditions = new Conditions(options.initialConditions ?? [],
       seconds => new Date(start + seconds * 1000).toISOString().replace(/\.000Z$/, 'Z'));
     this.firstFailure = spec.metrics.map(() => undefined);
+    this.proposed = spec.metrics.map(() => undefined);
     const byId = new Map(spec.metrics.map(m => [m.id, [] as Array<{ time: number; observation: MetricObservation }>]));
     for (const e of trace.entries) {
       const list = byId.get(e.metric);
@@ -363,11 +349,7 @@ export class Run {
   /** `computeReplicasForMetrics`, with the External fallback of KEP-5679. */
   private computeReplicasForMetrics(now: number, current: number) {
     const spec = this.spec;
-    let replicas = 0;
-    let invalid = 0;
-    let firstError: string | undefined;
-    let firstReason = '';
-    let chosen = -1;
+    const proposals = this.proposed;
     let anyFallback = false;
     const last = this.lastResults;
     /** This sync's results, from the first one that differs from the last sync's. */
@@ -389,6 +371,7 @@ export class Run {
           this.firstFailure[i] = undefined;
         }
       }
+      proposals[i] = proposal;
       const prev = last[i];
       const firstFailureTime = this.firstFailure[i];
       if (prev !== undefined && prev.usage === p.usage && prev.proposal === proposal && prev.error === p.error
@@ -406,18 +389,6 @@ export class Run {
           fallbackReplicas: metric.fallback?.replicas,
         });
       }
-      if (proposal === undefined) {
-        if (invalid === 0) {
-          firstReason = FAILED_GET_REASON[metric.type];
-          firstError = `failed to get ${metric.id} ${metric.type} metric value: ${p.error}`;
-        }
-        invalid++;
-        continue;
-      }
-      if (replicas === 0 || proposal > replicas) {
-        replicas = proposal;
-        chosen = i;
-      }
     }
     if (results !== undefined) this.lastResults = results;
     if (this.hasFallback) {
@@ -425,14 +396,16 @@ export class Run {
         anyFallback ? 'FallbackActive' : 'FallbackInactive',
         anyFallback ? 'an External metric is failing and its fallback replica count is in use' : 'no External metric is using its fallback replica count', now);
     }
-    const error = invalid > 0 ? `invalid metrics (${invalid} invalid out of ${spec.metrics.length}), first error is: ${firstError}` : undefined;
-    const blocked = invalid >= spec.metrics.length || (invalid > 0 && replicas < current);
-    if (blocked) {
-      this.conditions.set(ConditionType.SCALING_ACTIVE, false, firstReason, `the HPA was unable to compute the replica count: ${firstError}`, now);
+    const combined = combineProposals(proposals, current);
+    const first = combined.firstInvalid >= 0 ? spec.metrics[combined.firstInvalid] : undefined;
+    const firstError = first && `failed to get ${first.id} ${first.type} metric value: ${this.lastResults[combined.firstInvalid].error}`;
+    const error = first && `invalid metrics (${combined.invalid} invalid out of ${spec.metrics.length}), first error is: ${firstError}`;
+    if (combined.blocked) {
+      this.conditions.set(ConditionType.SCALING_ACTIVE, false, first ? FAILED_GET_REASON[first.type] : '', `the HPA was unable to compute the replica count: ${firstError}`, now);
     } else {
-      this.conditions.set(ConditionType.SCALING_ACTIVE, true, 'ValidMetricFound', this.validMessages[Math.max(chosen, 0)], now);
+      this.conditions.set(ConditionType.SCALING_ACTIVE, true, 'ValidMetricFound', this.validMessages[Math.max(combined.chosen, 0)], now);
     }
-    return { replicas, blocked, error, results: this.lastResults };
+    return { replicas: combined.replicas, blocked: combined.blocked, error, results: this.lastResults };
   }
 
   /**

@@ -22,6 +22,7 @@ import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
 import { ValidationIssue } from './validation-issue';
+import { OtherHpa } from '../model/related-objects';
 import { isObject } from '../model/values';
 import { WorkloadFacts } from '../model/workload-facts';
 
@@ -31,11 +32,8 @@ export interface EngineOptions {
   readonly profile: ClusterProfile;
   /** The scale target, when the caller knows it (construct tree, command-line input). */
   readonly workload?: WorkloadFacts;
-  /**
-   * How to name another HPA of the same input that already scales this HPA's target (keyed
-   * with `scaleTargetKey`), when there is one: reported as HPA304.
-   */
-  readonly duplicateOf?: string;
+  /** Another HPA of the same input that already scales this HPA's target: reported as HPA304. */
+  readonly otherHpa?: OtherHpa;
   /**
    * Severity overrides for lint and cross-object rules from the scopes around the object (the
    * construct tree, a run's flags, the config file), already merged; the object's own
@@ -68,9 +66,9 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
     extra.required('HPA106', 'spec.scaleTargetRef', 'the target prop is not set',
       'set target to the workload to scale: a cdk8s-plus Deployment or StatefulSet, or ScaleTarget.fromReference({ apiVersion, kind, name })');
   }
-  if (options.duplicateOf !== undefined) {
+  if (options.otherHpa !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
-    reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.duplicateOf);
+    reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.otherHpa);
   }
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);

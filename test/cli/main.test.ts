@@ -14,6 +14,7 @@ const HELM = `${FIXTURES}/helm-web.yaml`;
 /** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; the README shows it too. */
 const HELM_REPORT = [
   `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
+  `${HELM}:52:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-memory" (${HELM}:87) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
   `${HELM}:64:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails (fix: give container "nginx" a cpu request, or use an averageValue target)`,
   `${HELM}:68:9: error [HPA302] spec.metrics[1].containerResource.container: Fails at run time: "sidecar": Deployment/web has no container named "sidecar" (it has "app", "nginx") (fix: use one of "app", "nginx")`,
   `${HELM}:77:11: warning [HPA410] spec.metrics[2].external.target.type: Ignored by the controller: "Value": does not match the target field that is set (averageValue): the controller ignores type and reads averageValue (fix: set type to "AverageValue")`,
@@ -26,7 +27,7 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
   test('prints every issue as file:line:column: severity [ruleId] path: message, and exits 1', () => {
     const run = cli(['validate', HELM]);
     expect(run.lines).toEqual(HELM_REPORT);
-    expect(run.stderr).toBe('cdk8s-hpa: 6 errors, 1 warning in 2 HorizontalPodAutoscalers (1 input) [Kubernetes 1.37 (the default: the newest release)]\n');
+    expect(run.stderr).toBe('cdk8s-hpa: 7 errors, 1 warning in 2 HorizontalPodAutoscalers (1 input) [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(1);
   });
 
@@ -45,9 +46,9 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
     const run = cli(['validate', '--format', 'json', HELM]);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ files: 1, hpas: 2, errors: 6, warnings: 1 });
-    expect(report.issues).toHaveLength(7);
-    expect(report.issues[1]).toEqual({
+    expect(report).toMatchObject({ files: 1, hpas: 2, errors: 7, warnings: 1 });
+    expect(report.issues).toHaveLength(8);
+    expect(report.issues[2]).toEqual({
       file: HELM,
       line: 64,
       column: 11,
@@ -64,8 +65,8 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
   test('--format github emits GitHub Actions annotations', () => {
     const run = cli(['validate', '--format=github', HELM]);
     expect(run.code).toBe(1);
-    expect(run.lines).toHaveLength(7);
-    expect(run.lines[4]).toBe(`::error file=${HELM},line=84,col=11,title=HPA123::spec.behavior.scaleDown.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 (fix: use a period of at most 1800s)`);
+    expect(run.lines).toHaveLength(8);
+    expect(run.lines[5]).toBe(`::error file=${HELM},line=84,col=11,title=HPA123::spec.behavior.scaleDown.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 (fix: use a period of at most 1800s)`);
   });
 
   test('reads standard input with -', () => {
@@ -425,8 +426,8 @@ describe('the library entry point', () => {
       'const h = require(lib + "index.js");',
       'const steps = [ours()];',
       'const simulator = h.HpaSimulator;',
-      'steps.push(ours().includes("simulation/hpa-simulator.js"), ours().includes("validation/hpa-validator.js"));',
-      'steps.push(simulator === require(lib + "simulation/hpa-simulator.js").HpaSimulator, h.HpaSimulator === simulator);',
+      'steps.push(ours().includes("hpa-simulator.js"), ours().includes("hpa-validator.js"));',
+      'steps.push(simulator === require(lib + "hpa-simulator.js").HpaSimulator, h.HpaSimulator === simulator);',
       'console.log(JSON.stringify(steps));',
     ].join('\n');
     const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });

@@ -8,8 +8,8 @@ const workload = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', names
 describe('validateManifest: the one entry point and its options', () => {
   const profile = ClusterProfile.of();
 
-  test('duplicateOf reports HPA304 after the manifest\'s own issues', () => {
-    const issues = validateManifest(baseManifest(), { profile, workload, duplicateOf: 'HorizontalPodAutoscaler "other" (a.yaml:1)' });
+  test('otherHpa reports HPA304 after the manifest\'s own issues', () => {
+    const issues = validateManifest(baseManifest(), { profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'other', where: 'a.yaml:1' } });
     expect(issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
       ['HPA303', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
@@ -19,7 +19,7 @@ describe('validateManifest: the one entry point and its options', () => {
 
   test('ruleLevels change the severity of lint and cross-object rules, or drop them', () => {
     const levels = (ruleLevels: { [ruleId: string]: RuleLevel }) => validateManifest(baseManifest(), {
-      profile, workload, duplicateOf: 'x', ruleLevels,
+      profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'x' }, ruleLevels,
     }).map(i => [i.ruleId, i.severity]);
     expect(levels({})).toEqual([['HPA303', Severity.ERROR], ['HPA304', Severity.ERROR]]);
     expect(levels({ HPA303: RuleLevel.WARNING })).toEqual([['HPA303', Severity.WARNING], ['HPA304', Severity.ERROR]]);
@@ -45,7 +45,7 @@ describe('validateManifest: the one entry point and its options', () => {
   test('the cdk8s-hpa.io/rules annotation sets levels for its object, over the options\' ruleLevels', () => {
     const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', namespace: 'default', annotations: { 'cdk8s-hpa.io/rules': text } } });
     const levels = (text: unknown, ruleLevels?: { [ruleId: string]: RuleLevel }) =>
-      validateManifest(annotated(text), { profile, workload, duplicateOf: 'x', ruleLevels }).map(i => [i.ruleId, i.severity]);
+      validateManifest(annotated(text), { profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'x' }, ruleLevels }).map(i => [i.ruleId, i.severity]);
     expect(levels('HPA303=warning, hpa304=OFF')).toEqual([['HPA303', Severity.WARNING]]);
     expect(levels('HPA303=error', { HPA303: RuleLevel.OFF, HPA304: RuleLevel.OFF })).toEqual([['HPA303', Severity.ERROR]]);
     expect(levels('', { HPA303: RuleLevel.OFF })).toEqual([['HPA304', Severity.ERROR]]);

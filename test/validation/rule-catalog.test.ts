@@ -64,7 +64,7 @@ describe('every issue carries a fix', () => {
     const issues = validateManifest(broken, {
       profile: ClusterProfile.of({ version: '1.33' }),
       workload: { kind: 'Deployment', name: 'web', replicas: 2, containers: [{ name: 'app', requests: [] }] },
-      duplicateOf: 'HorizontalPodAutoscaler "other"',
+      otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'other' },
       ruleLevels: { HPA402: RuleLevel.ON, HPA404: RuleLevel.ON },
     });
     expect(new Set(issues.map(i => i.ruleId)).size).toBeGreaterThan(15);

@@ -487,12 +487,12 @@ describe('HPA301-HPA303 cross-object checks', () => {
 describe('HPA304 two HPAs on one target', () => {
   test('reportDuplicateTarget reports the second HPA on spec.scaleTargetRef', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, 'Deployment/web', 'HorizontalPodAutoscaler default/web-cpu');
+    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
     expect(out.issues).toEqual([{
       ruleId: 'HPA304',
       severity: ERROR,
       path: 'spec.scaleTargetRef',
-      message: 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler default/web-cpu already scales this target: two autoscalers fight over its replica count',
+      message: 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-cpu" (hpa.yaml:3) already scales this target: two autoscalers fight over its replica count',
       value: 'Deployment/web',
       fix: 'keep one HPA per target and put all metrics in it',
     }]);
@@ -500,9 +500,9 @@ describe('HPA304 two HPAs on one target', () => {
 
   test('a repeated report of the same pair is kept once, and another target is reported on its own', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, 'Deployment/web', 'HorizontalPodAutoscaler default/web-cpu');
-    reportDuplicateTarget(out, 'Deployment/web', 'HorizontalPodAutoscaler default/web-cpu');
-    reportDuplicateTarget(out, 'StatefulSet/db', 'HorizontalPodAutoscaler default/db');
+    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, 'StatefulSet/db', { kind: 'HorizontalPodAutoscaler', name: 'db' });
     expect(out.issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'StatefulSet/db'],

@@ -1,10 +1,12 @@
 /** Checks that need the scale target itself: its containers, their requests, its replicas. */
 import { RuleContext } from './context';
-import { ClusterProfile } from '../../cluster-profile';
 import { DEFAULTED } from '../../model/defaults';
 import { namespaceKey } from '../../model/object-keys';
+import { OtherHpa } from '../../model/related-objects';
 import { isObject, isString } from '../../model/values';
-import { ContainerFacts, missingRequests, RequestRules, requestsSumToZero, scaledContainers, WorkloadFacts } from '../../model/workload-facts';
+import {
+  ContainerFacts, missingRequests, RequestRules, requestRules, requestsSumToZero, scaledContainers, WorkloadFacts,
+} from '../../model/workload-facts';
 import {
   declareGate, declareVersion, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS, POD_LEVEL_REQUESTS_SINCE_MINOR, SIDECAR_REQUESTS_SINCE_MINOR,
 } from '../../private/kubernetes-releases';
@@ -27,7 +29,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   }
   const containers = workload.containers;
   if (!containers) return;
-  const rules = requestRules(ctx.profile);
+  const rules = requestRules(ctx.profile.minor, gate => ctx.profile.isGateEnabled(gate));
   const scaled = scaledContainers(containers, rules);
   const target = `${workload.kind}/${workload.name}${whereIs(workload)}`;
   for (const { metric, path } of ctx.metrics) {
@@ -90,14 +92,6 @@ function whereIs(workload: WorkloadFacts): string {
   return workload.location ? ` (${workload.location})` : '';
 }
 
-/** Which requests the HPA controller of the profile's release reads (kubernetes-releases.ts). */
-export function requestRules(profile: ClusterProfile): RequestRules {
-  return {
-    sidecars: profile.minor >= SIDECAR_REQUESTS_SINCE_MINOR && profile.isGateEnabled(GATE_SIDECAR_CONTAINERS),
-    podLevel: profile.minor >= POD_LEVEL_REQUESTS_SINCE_MINOR && profile.isGateEnabled(GATE_POD_LEVEL_RESOURCES),
-  };
-}
-
 function describe(container: ContainerFacts): string {
   return container.sidecar ? `sidecar init container "${container.name}"` : `container "${container.name}"`;
 }
@@ -116,8 +110,10 @@ function usesUtilization(target: unknown): target is { [key: string]: any } {
 }
 
 /** An HPA whose target (`kind/name`) another HPA in the same input (`other`) already scales. */
-export function reportDuplicateTarget(out: IssueList, target: string, other: string): void {
+export function reportDuplicateTarget(out: IssueList, target: string, other: OtherHpa): void {
+  const name = other.name !== undefined ? ` "${other.name}"` : '';
+  const where = other.where !== undefined ? ` (${other.where})` : '';
   out.invalid('HPA304', 'spec.scaleTargetRef', target,
-    `${other} already scales this target: two autoscalers fight over its replica count`,
+    `${other.kind}${name}${where} already scales this target: two autoscalers fight over its replica count`,
     'keep one HPA per target and put all metrics in it');
 }

@@ -1,6 +1,24 @@
-import { ClusterProfile } from '../cluster-profile';
-import { loadExplainer } from '../lazy-internals';
-import { ExplainFindingKind, HpaExplanation } from './hpa-explanation';
+import { ClusterProfile } from './cluster-profile';
+import type * as Explainer from './explain/explainer';
+import { ExplainFindingKind, HpaExplanation } from './explain/hpa-explanation';
+import type * as CheckHpa from './manifests/check-hpa';
+import { IndexedObject, RelatedObjects } from './model/related-objects';
+import { isObject } from './model/values';
+import { onFirstUse } from './private/memoize';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+/** The explainer and the check of an HPA, loaded on first use. */
+const loadExplainer = onFirstUse(() => require('./explain/explainer') as typeof Explainer);
+const loadChecks = onFirstUse(() => require('./manifests/check-hpa') as typeof CheckHpa);
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** An object given in code: no file, no place to report. */
+class GivenObject implements IndexedObject {
+  constructor(public readonly manifest: { readonly [key: string]: any }) {}
+  public where(): undefined {
+    return undefined;
+  }
+}
 
 /** Options of `HpaExplainer.explain()`. */
 export interface HpaExplainOptions {
@@ -61,11 +79,14 @@ export interface HpaExplainOptions {
 export class HpaExplainer {
   /** Explains one HPA manifest with its `status`. */
   public static explain(manifest: any, options: HpaExplainOptions = {}): HpaExplanation {
-    return loadExplainer().explainManifest(manifest, {
-      profile: options?.cluster ?? ClusterProfile.defaultProfile(),
-      now: options?.now,
-      relatedObjects: options?.relatedObjects,
-    });
+    const profile = options?.cluster ?? ClusterProfile.defaultProfile();
+    // The same path as `cdk8s-hpa explain`: the objects indexed, the HPA checked with them.
+    const objects = new RelatedObjects<GivenObject>();
+    const hpa = new GivenObject(isObject(manifest) ? manifest : {});
+    objects.add(hpa);
+    for (const o of options?.relatedObjects ?? []) if (isObject(o) && o !== manifest) objects.add(new GivenObject(o));
+    const issues = loadChecks().checkHpa(hpa, objects, { profile });
+    return loadExplainer().explainIndexed(hpa, objects, issues, { profile, now: options?.now });
   }
 
   /** Every kind of finding, in id order. */

@@ -1,5 +1,5 @@
 /** Durations as the command line takes them: `90` (seconds), or a Go duration: `90s`, `5m`, `1h30m`, `2.5m`. */
-import { parseGoDuration } from '../model/duration';
+import { parseGoDuration } from './duration';
 
 /** Seconds, or why the text is not a duration. */
 export type ParsedDuration = { readonly ok: true; readonly seconds: number } | { readonly ok: false; readonly error: string };

@@ -1,4 +1,4 @@
-import { parseDuration } from '../../src/cli/duration-arg';
+import { parseDuration } from '../../src/model/duration-arg';
 
 describe('parseDuration', () => {
   test.each([

@@ -1,6 +1,6 @@
-import { parseTraceCsv } from '../../src/cli/trace-csv';
 import { MetricObservation } from '../../src/simulation/metric-observation';
 import { SimulatedMetric } from '../../src/simulation/simulation-step';
+import { parseTraceCsv } from '../../src/simulation/trace-csv';
 
 const METRICS: SimulatedMetric[] = [
   { id: 'cpu', type: 'Resource', targetType: 'Utilization', target: 50 },

@@ -2,11 +2,11 @@
  * The trace file of `cdk8s-hpa simulate`: CSV with the header `time,metric,observation,value`,
  * one change of one metric per row, read into a `SimulationTrace`.
  */
-import { parseDuration } from './duration-arg';
+import { MetricObservation } from './metric-observation';
+import { SimulatedMetric } from './simulation-step';
+import { SimulationTrace } from './simulation-trace';
+import { parseDuration } from '../model/duration-arg';
 import { parseQuantity } from '../model/quantity';
-import { MetricObservation } from '../simulation/metric-observation';
-import { SimulatedMetric } from '../simulation/simulation-step';
-import { SimulationTrace } from '../simulation/simulation-trace';
 
 export const TRACE_HEADER = ['time', 'metric', 'observation', 'value'];
 
@@ -170,4 +170,28 @@ function splitCsvLine(line: string): string[] | string {
     if (i >= line.length) return fields;
     i++; // the comma
   }
+}
+
+/** One row of a trace: from `time` on, `metric` reports `observation` with `value`; a comment line above it. */
+export interface TraceRow {
+  readonly time: string;
+  readonly metric: string;
+  readonly observation: string;
+  readonly value: string;
+  readonly comment?: string;
+}
+
+/** A trace file with the header and `rows`, fields quoted where `parseTraceCsv` needs it. */
+export function formatTraceCsv(rows: readonly TraceRow[]): string {
+  const lines = [TRACE_HEADER.join(',')];
+  for (const row of rows) {
+    if (row.comment !== undefined) lines.push(`# ${row.comment.replace(/\r?\n/g, ' ')}`);
+    lines.push([row.time, row.metric, row.observation, row.value].map(quoteField).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A field as CSV writes it: quoted when it holds a quote, a comma or a line break. */
+function quoteField(field: string): string {
+  return /[",\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
 }

@@ -1,14 +1,24 @@
-import { ClusterProfile } from '../cluster-profile';
-import type { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
-import { loadEngine, loadRun, loadSpecReader } from '../lazy-internals';
-import type { SimSpec } from './hpa-spec';
-import { SimulationResult } from './simulation-result';
-import { SimulationTrace } from './simulation-trace';
-import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
-import { durationSeconds, requireDuration } from '../model/duration';
-import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from '../private/constants';
+import { ClusterProfile } from './cluster-profile';
+import type { HorizontalPodAutoscalerV2 } from './horizontal-pod-autoscaler-v2';
+import { durationSeconds, requireDuration } from './model/duration';
+import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from './private/constants';
+import { onFirstUse } from './private/memoize';
+import type * as SpecReader from './simulation/hpa-spec';
+import { SimulationResult } from './simulation/simulation-result';
+import type * as Run from './simulation/simulation-run';
+import { SimulationTrace } from './simulation/simulation-trace';
+import { HpaSimulatorOptions, SimulationRunOptions } from './simulation/simulator-options';
+import type * as Engine from './validation/engine';
+import { ValidationIssue } from './validation/validation-issue';
 
-type Issues = ReturnType<ReturnType<typeof loadEngine>['validateManifest']>;
+/* eslint-disable @typescript-eslint/no-require-imports */
+/** The engine, the spec reader and the run, loaded on first use. */
+const loadEngine = onFirstUse(() => require('./validation/engine') as typeof Engine);
+const loadSpecReader = onFirstUse(() => require('./simulation/hpa-spec') as typeof SpecReader);
+const loadRun = onFirstUse(() => require('./simulation/simulation-run') as typeof Run);
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+type Issues = ValidationIssue[];
 
 /** Throws, listing them, when the manifest's issues hold errors. */
 function refuseErrors(manifest: any, validate: () => Issues): void {
@@ -70,7 +80,7 @@ export class HpaSimulator {
     return new HpaSimulator(manifest, options ?? {}, profile);
   }
 
-  private readonly spec: SimSpec;
+  private readonly spec: SpecReader.SimSpec;
   private readonly profile: ClusterProfile;
   private readonly syncPeriod: number;
   private readonly downscaleWindow: number;
@@ -106,7 +116,8 @@ export class HpaSimulator {
    * @internal
    */
   public _run(trace: SimulationTrace, options: SimulationRunOptions, fastForward: boolean): SimulationResult {
-    const { Run, displayTarget } = loadRun();
+    const { Run } = loadRun();
+    const { displayTarget } = loadSpecReader();
     const run = new Run(this.spec, this.profile, this.options, this.downscaleWindow, trace);
     const steps = run.syncs(this.syncPeriod, options.until, fastForward);
     return SimulationResult._create({

@@ -1,10 +1,22 @@
 import { IConstruct } from 'constructs';
-import { ClusterProfile } from '../cluster-profile';
-import { loadEngine, loadTextValidation } from '../lazy-internals';
-import { RuleLevel } from '../rule-level';
-import { formatIssue } from './format-issue';
-import { RULES } from './rule-catalog';
-import { Severity, ValidationIssue } from './validation-issue';
+import { ClusterProfile } from './cluster-profile';
+import type * as CheckInputs from './manifests/check-inputs';
+import type * as Located from './manifests/located';
+import { onFirstUse } from './private/memoize';
+import { RuleLevel } from './rule-level';
+import type * as Engine from './validation/engine';
+import { formatIssue } from './validation/format-issue';
+import { RULES } from './validation/rule-catalog';
+import { Severity, ValidationIssue } from './validation/validation-issue';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+/** The engine and the input path, loaded on first use (the input path loads the YAML parser). */
+const engine = onFirstUse(() => require('./validation/engine') as typeof Engine);
+const inputPath = onFirstUse(() => ({
+  ...require('./manifests/check-inputs') as typeof CheckInputs,
+  ...require('./manifests/located') as typeof Located,
+}));
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Options of `HpaValidator.validate()`. */
 export interface HpaValidationOptions {
@@ -63,7 +75,7 @@ export interface ValidationRule {
 export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
-    return loadEngine().validateManifest(manifest, {
+    return engine().validateManifest(manifest, {
       profile: options?.cluster ?? ClusterProfile.defaultProfile(),
       ruleLevels: options?.ruleLevels,
     });
@@ -82,7 +94,10 @@ export class HpaValidator {
     if (typeof text !== 'string') {
       throw new Error(`HpaValidator.validateYaml: text must be a string of YAML or JSON, got ${text === null ? 'null' : typeof text}`);
     }
-    return loadTextValidation().validateText(text, options?.cluster ?? ClusterProfile.defaultProfile(), loadEngine(), options?.ruleLevels);
+    const settings = { profile: options?.cluster ?? ClusterProfile.defaultProfile(), ruleLevels: options?.ruleLevels };
+    const { checkInputs, issueFields } = inputPath();
+    // Only the fields of ValidationIssue: the other languages receive exactly the struct.
+    return checkInputs([{ name: '<text>', text }], () => settings).issues.map(issueFields);
   }
 
   /**
@@ -114,7 +129,7 @@ export class HpaValidator {
     if (scope?.node === undefined) {
       throw new Error('HpaValidator.validateApp/validateChart: expected a construct (an App or a Chart)');
     }
-    // Found by shape, not by class: HorizontalPodAutoscalerV2 imports this module.
+    // Found by shape, not by class: the validator loads neither the construct nor cdk8s-plus-27.
     return scope.node.findAll().flatMap(c => isHpaConstruct(c)
       ? c.validateHpa().map(issue => ({ ...issue, constructPath: c.node.path }))
       : []);

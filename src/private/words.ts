@@ -1,0 +1,16 @@
+/** Small pieces of English for messages and reports. */
+
+/** `1 error`, `2 errors`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A number for humans: at most 3 decimals, no trailing zeros. */
+export function fmt(n: number): string {
+  return String(Math.round(n * 1000) / 1000);
+}
+
+/** Seconds as durations print: `300s`. */
+export function seconds(n: number): string {
+  return `${n}s`;
+}
