@@ -187,51 +187,67 @@ function checkSection(raw: unknown, at: string, problems: string[], isRoot: bool
       for (const k of Object.keys(c)) {
         if (!CLUSTER_KEYS.includes(k)) problems.push(`${prefix}cluster.${k}: unknown key (known keys: ${CLUSTER_KEYS.join(', ')})`);
       }
-      if (c.version !== undefined) {
-        if (typeof c.version === 'string') {
-          cluster.version = c.version;
-        } else if (typeof c.version === 'number') {
-          problems.push(`${prefix}cluster.version: ${c.version}: must be a string; quote it ("${c.version}"), as YAML reads 1.30 as the number 1.3`);
-        } else {
-          problems.push(`${prefix}cluster.version: must be a string such as "1.36"`);
-        }
-      }
-      if (c.featureGates !== undefined) {
-        if (c.featureGates === null || typeof c.featureGates !== 'object' || Array.isArray(c.featureGates)) {
-          problems.push(`${prefix}cluster.featureGates: must be a map of gate names to true or false`);
-        } else {
-          cluster.featureGates = {};
-          for (const [gate, on] of Object.entries(c.featureGates)) {
-            if (typeof on !== 'boolean') {
-              problems.push(`${prefix}cluster.featureGates.${gate}: ${JSON.stringify(on)}: must be true or false`);
-            } else {
-              cluster.featureGates[gate] = on;
-            }
-          }
-        }
-      }
+      const version = readVersion(c.version, `${prefix}cluster.version`, problems);
+      if (version !== undefined) cluster.version = version;
+      const gates = readFeatureGates(c.featureGates, `${prefix}cluster.featureGates`, problems);
+      if (gates !== undefined) cluster.featureGates = gates;
       section.cluster = cluster;
     }
   }
-  if (r.rules !== undefined && r.rules !== null) {
-    if (typeof r.rules !== 'object' || Array.isArray(r.rules)) {
-      problems.push(`${prefix}rules: must be a map of rule ids to ${Object.values(RuleLevel).join(', ')}`);
+  const rules = readRuleLevels(r.rules, `${prefix}rules`, problems);
+  if (rules !== undefined) section.rules = rules;
+  return section;
+}
+
+/**
+ * A Kubernetes version given as data (a config file, the synth plugin's properties); whether the
+ * library knows it is `ClusterProfile`'s to say. Undefined when not given or bad (`problems` says why).
+ */
+export function readVersion(raw: unknown, at: string, problems: string[]): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === 'string' && raw.trim() !== '') return raw.trim();
+  problems.push(typeof raw === 'number'
+    ? `${at}: ${raw}: must be a string; quote it ("${raw}"), as YAML reads 1.30 as the number 1.3`
+    : `${at}: ${JSON.stringify(raw)}: must be a Kubernetes version such as "1.36" (quoted)`);
+  return undefined;
+}
+
+/** Feature gates given as data: a map of gate names to true or false. */
+export function readFeatureGates(raw: unknown, at: string, problems: string[]): { [gate: string]: boolean } | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`${at}: must be a map of gate names to true or false`);
+    return undefined;
+  }
+  const gates: { [gate: string]: boolean } = {};
+  for (const [gate, on] of Object.entries(raw)) {
+    if (typeof on !== 'boolean') {
+      problems.push(`${at}.${gate}: ${JSON.stringify(on)}: must be true or false`);
     } else {
-      const rules: { [ruleId: string]: RuleLevel } = {};
-      for (const [ruleId, level] of Object.entries(r.rules)) {
-        // YAML 1.1 readers turn a bare `off` into false; take it as meant.
-        const value = level === false ? RuleLevel.OFF : level;
-        const problem = ruleLevelProblem(ruleId, value);
-        if (problem !== undefined) {
-          problems.push(`${prefix}rules.${ruleId}: ${JSON.stringify(level)}: ${problem}`);
-        } else {
-          rules[ruleId] = value as RuleLevel;
-        }
-      }
-      section.rules = rules;
+      gates[gate] = on;
     }
   }
-  return section;
+  return gates;
+}
+
+/** Rule levels given as data: a map of rule ids to a `RuleLevel`; YAML 1.1's `off`, read as false, is taken as meant. */
+export function readRuleLevels(raw: unknown, at: string, problems: string[]): { [ruleId: string]: RuleLevel } | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`${at}: must be a map of rule ids to ${Object.values(RuleLevel).join(', ')}`);
+    return undefined;
+  }
+  const rules: { [ruleId: string]: RuleLevel } = {};
+  for (const [ruleId, level] of Object.entries(raw)) {
+    const value = level === false ? RuleLevel.OFF : level;
+    const problem = ruleLevelProblem(ruleId, value);
+    if (problem !== undefined) {
+      problems.push(`${at}.${ruleId}: ${JSON.stringify(level)}: ${problem}`);
+    } else {
+      rules[ruleId] = value as RuleLevel;
+    }
+  }
+  return rules;
 }
 
 function checkFiles(raw: unknown, at: string, problems: string[]): RegExp[] | undefined {

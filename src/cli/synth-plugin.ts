@@ -17,15 +17,14 @@
  * It is written against that shape, not imported: cdk8s-cli is not a dependency.
  */
 import { UsageError } from './errors';
-import { ClusterFlags, parseFeatureGates } from './flags';
+import { ClusterFlags } from './flags';
 import { collectInputs } from './inputs';
 import { packageVersion } from './package-version';
 import { RunSettings } from './run-settings';
+import { readFeatureGates, readRuleLevels, readVersion } from '../config-file';
 import { checkInputs, inputProblemIssues } from '../manifests/check-inputs';
 import { Located } from '../manifests/located';
-import { RuleLevel } from '../rule-level';
 import { RULES } from '../validation/rule-catalog';
-import { ruleLevelProblem } from '../validation/rule-levels';
 import { Severity } from '../validation/validation-issue';
 
 /** What cdk8s-cli's `ValidationContext` gives a plugin (cdk8s-cli/plugins). */
@@ -129,40 +128,33 @@ function describeInputRule(ruleId: string): string {
 /** The plugin's properties as the command line's flags; a bad one is a `UsageError` naming it. */
 function readProperties(properties: { readonly [name: string]: unknown }): ClusterFlags {
   const flags: ClusterFlags = { featureGates: {}, ruleLevels: {} };
+  const problems: string[] = [];
   for (const [name, value] of Object.entries(properties)) {
-    const bad = (what: string) => new UsageError(`properties.${name}: ${JSON.stringify(value)}: ${what}`);
+    const at = `properties.${name}`;
     switch (name) {
       case 'config':
-        if (typeof value !== 'string' || value.trim() === '') throw bad('must be the path of a config file');
-        flags.config = value;
+        if (typeof value !== 'string' || value.trim() === '') problems.push(`${at}: ${JSON.stringify(value)}: must be the path of a config file`);
+        else flags.config = value;
         break;
       case 'noConfig':
       case 'strict':
-        if (typeof value !== 'boolean') throw bad('must be true or false');
-        if (name === 'noConfig') flags.noConfig = value;
+        if (typeof value !== 'boolean') problems.push(`${at}: ${JSON.stringify(value)}: must be true or false`);
+        else if (name === 'noConfig') flags.noConfig = value;
         break;
+      // A property given as null is as wrong as a value of the wrong type.
       case 'k8sVersion':
-        if (typeof value !== 'string' || value.trim() === '') throw bad('must be a Kubernetes version such as "1.36" (quoted)');
-        flags.k8sVersion = value.trim();
+        flags.k8sVersion = readVersion(value ?? '', at, problems);
         break;
       case 'featureGates':
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad('must be a map of gate names to true or false');
-        for (const [gate, on] of Object.entries(value)) {
-          if (typeof on !== 'boolean') throw new UsageError(`properties.featureGates.${gate}: ${JSON.stringify(on)}: must be true or false`);
-          Object.assign(flags.featureGates, parseFeatureGates(`${gate}=${on}`));
-        }
+        Object.assign(flags.featureGates, readFeatureGates(value ?? [], at, problems));
         break;
       case 'rules':
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad('must be a map of rule ids to error, warning or off');
-        for (const [ruleId, level] of Object.entries(value)) {
-          const problem = ruleLevelProblem(ruleId, level === false ? RuleLevel.OFF : level);
-          if (problem !== undefined) throw new UsageError(`properties.rules.${ruleId}: ${JSON.stringify(level)}: ${problem}`);
-          flags.ruleLevels[ruleId] = (level === false ? RuleLevel.OFF : level) as RuleLevel;
-        }
+        Object.assign(flags.ruleLevels, readRuleLevels(value ?? [], at, problems));
         break;
       default:
-        throw new UsageError(`properties.${name}: unknown property (known: ${Object.entries(PROPERTIES).map(([k, v]) => `${k}: ${v}`).join('; ')})`);
+        problems.push(`${at}: unknown property (known: ${Object.entries(PROPERTIES).map(([k, v]) => `${k}: ${v}`).join('; ')})`);
     }
   }
+  if (problems.length > 0) throw new UsageError(problems[0]);
   return flags;
 }
