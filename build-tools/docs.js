@@ -82,11 +82,11 @@ const FINDING_GROUP_INTRO = 'What `cdk8s-hpa explain` and `HpaExplainer.explain`
 
 /** The catalog as the generator reads it: from lib/ at build time, from src/ in the tests. */
 function loadCatalog(dir = path.join(ROOT, 'lib')) {
-  const { RULES, isAdjustableRule, ruleDocUrl } = require(path.join(dir, 'validation', 'rule-catalog'));
+  const { RULES, isAdjustableRule } = require(path.join(dir, 'validation', 'rule-catalog'));
   const { FINDINGS } = require(path.join(dir, 'explain', 'finding-catalog'));
   const { FindingLevel } = require(path.join(dir, 'explain', 'hpa-explanation'));
   const { INPUT_RULES } = require(path.join(dir, 'manifests', 'input-rules'));
-  return { RULES, isAdjustableRule, ruleDocUrl, FINDINGS, FindingLevel, INPUT_RULES };
+  return { RULES, isAdjustableRule, FINDINGS, FindingLevel, INPUT_RULES };
 }
 
 function groupsOf(catalog) {
@@ -269,8 +269,8 @@ function relativeLinks(markdown) {
 }
 
 /** Each relative link or anchor of README.md and docs/*.md that points nowhere, as `file:line: ...`. */
-function brokenLinks(root = ROOT, overrides = new Map()) {
-  const read = file => overrides.get(file) ?? fs.readFileSync(path.join(root, file), 'utf8');
+function brokenLinks(root = ROOT) {
+  const read = file => fs.readFileSync(path.join(root, file), 'utf8');
   const anchorCache = new Map();
   const anchors = file => {
     if (!anchorCache.has(file)) anchorCache.set(file, anchorsOf(read(file)));
@@ -281,7 +281,7 @@ function brokenLinks(root = ROOT, overrides = new Map()) {
     for (const { line, target } of relativeLinks(read(file))) {
       const [pathPart, anchor] = target.split('#', 2);
       const resolved = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(pathPart)));
-      if (resolved.startsWith('..') || !(overrides.has(resolved) || fs.existsSync(path.join(root, resolved)))) {
+      if (resolved.startsWith('..') || !fs.existsSync(path.join(root, resolved))) {
         problems.push(`${file}:${line}: link to ${target}: no file ${resolved}`);
       } else if (anchor !== undefined && resolved.endsWith('.md') && !anchors(resolved).has(anchor)) {
         problems.push(`${file}:${line}: link to ${target}: ${resolved} has no heading or anchor "${anchor}"`);
@@ -307,6 +307,6 @@ function main() {
   if (problems.length > 0) process.exit(1);
 }
 
-module.exports = { loadCatalog, generatedFiles, renderRulesPage, renderChecksTable, anchorsOf, relativeLinks, brokenLinks, docFiles, slug, RULES_PAGE };
+module.exports = { loadCatalog, generatedFiles, anchorsOf, brokenLinks, docFiles };
 
 if (require.main === module) main();

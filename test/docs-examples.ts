@@ -37,10 +37,8 @@ export function fencedBlocks(markdown: string): FencedBlock[] {
 }
 
 /** The markdown files of the docs: README.md and docs/*.md, relative to the root. */
-export function docsFiles(): string[] {
-  const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter(f => f.endsWith('.md')).sort().map(f => `docs/${f}`);
-  return ['README.md', ...docs];
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const docsFiles: () => string[] = require('../build-tools/docs.js').docFiles;
 
 export function readDoc(file: string): string {
   return fs.readFileSync(path.join(ROOT, file), 'utf8');

@@ -17,7 +17,7 @@ import { isAdjustableRule, ruleDocUrl, RULES } from '../src/validation/rule-cata
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const docs = require('../build-tools/docs.js');
 
-const CATALOG = { RULES, isAdjustableRule, ruleDocUrl, FINDINGS, FindingLevel, INPUT_RULES };
+const CATALOG = { RULES, isAdjustableRule, FINDINGS, FindingLevel, INPUT_RULES };
 
 interface Example extends FencedBlock {
   readonly file: string;
