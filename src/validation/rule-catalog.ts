@@ -97,7 +97,7 @@ export function isAdjustableRule(ruleId: string): boolean {
 }
 
 /** The rules reference, generated from this catalog (build-tools/docs.js): one anchor per rule id. */
-export const RULES_DOC_URL = 'https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md';
+const RULES_DOC_URL = 'https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md';
 
 /** Where a rule, an explain finding or an input rule is documented: its anchor in the rules reference. */
 export function ruleDocUrl(ruleId: string): string {
