@@ -74,6 +74,14 @@ const rosetta = project.addTask('rosetta', {
 });
 project.postCompileTask.spawn(rosetta);
 
+// docs/rules.md and the README's table of checks, generated from the catalogs in lib/ (so a stale
+// page dirties the tree, which CI rejects), and every relative link of the docs checked.
+const docs = project.addTask('docs', {
+  description: 'Generate docs/rules.md and the README table of checks from the rule catalog; check the links of the docs',
+  exec: 'node build-tools/docs.js',
+});
+project.postCompileTask.spawn(docs);
+
 // require('cdk8s-hpa') loads the index alone (not cdk8s and cdk8s-plus-27): each of its re-exports
 // loads its module on first use (build-tools/lazy-exports.js rewrites lib/index.js).
 project.compileTask.exec('node build-tools/lazy-exports.js');
@@ -105,7 +113,7 @@ project.addTask('test:bindings', {
 });
 
 // The real Kubernetes code (API server create path per release, HPA controller), built from Go
-// modules, against the validation engine and the simulator (README: Conformance).
+// modules, against the validation engine and the simulator (docs/conformance.md).
 project.addTask('test:conformance', {
   description: 'Build the real Kubernetes code from Go modules and run the differential tests against it',
   exec: 'ts-node --transpile-only --project test/tsconfig.json test/conformance/run.ts',

@@ -38,7 +38,7 @@ export interface HpaConfigApplyOptions {
  * the app at synth, `cdk8s-hpa validate` in CI and the cdk8s synth plugin alike.
  *
  * It holds `cluster` (a version and feature gates), `rules` (levels by rule id) and `overrides`
- * (the same for the manifests that match `files` globs); the README shows a whole file.
+ * (the same for the manifests that match `files` globs); docs/plugin.md shows a whole file.
  *
  * What it sets sits under everything set in code: a `ClusterProfile` or `RuleLevels` applied to
  * a scope, and an HPA's own `cluster` and `ruleLevels` props.

@@ -1,4 +1,4 @@
-/** README "Porting from cdk8s-plus": the behavior it shows is the one cdk8s-plus-27 renders by default. */
+/** docs/construct.md "Porting from cdk8s-plus": the behavior it shows is the one cdk8s-plus-27 renders by default. */
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Duration, Testing } from 'cdk8s';
@@ -54,8 +54,8 @@ test('without a behavior, cdk8s-hpa renders none (the API server defaults apply)
   expect(ours.minReplicas).toBeUndefined();
 });
 
-test('the README shows the same ported behavior', () => {
-  const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-  expect(readme).toContain('policies: [ScalingPolicy.pods(4, Duration.minutes(1)), ScalingPolicy.percent(200, Duration.minutes(1))],');
-  expect(readme).toContain('policies: [ScalingPolicy.pods(minReplicas, Duration.minutes(5))],');
+test('docs/construct.md shows the same ported behavior', () => {
+  const page = readFileSync(join(__dirname, '..', 'docs', 'construct.md'), 'utf8');
+  expect(page).toContain('policies: [ScalingPolicy.pods(4, Duration.minutes(1)), ScalingPolicy.percent(200, Duration.minutes(1))],');
+  expect(page).toContain('policies: [ScalingPolicy.pods(minReplicas, Duration.minutes(5))],');
 });

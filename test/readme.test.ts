@@ -23,17 +23,3 @@ describe('README', () => {
     expect(readme).toContain(['```text', `Error: ${lines.join('\n')}`, '```'].join('\n'));
   });
 });
-
-describe('README: validating any HPA manifest', () => {
-  const section = readme.slice(readme.indexOf('## Validating any HPA manifest'), readme.indexOf('## Command line'));
-
-  test('prints exactly the lines the README shows for its manifest', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { HpaValidator, ClusterProfile } = require('../src');
-    const manifest = /const manifest = `([\s\S]*?)`;/.exec(section)![1];
-    const issues = HpaValidator.validateYaml(manifest, { cluster: ClusterProfile.of({ version: '1.35' }) });
-    const printed = issues.map((issue: any) => `${issue.line}:${issue.column}: ${HpaValidator.format(issue)}`);
-    expect(printed).toHaveLength(2);
-    expect(section).toContain(['```text', ...printed, '```'].join('\n'));
-  });
-});

@@ -2,7 +2,7 @@
  * `--format sarif`: SARIF 2.1.0 (OASIS), the format GitHub code scanning and other CI tools
  * read, with the rule metadata of the catalog.
  */
-import { INPUT_RULE_ID, SYNTAX_RULE_ID } from '../manifests/input-rules';
+import { INPUT_RULE_ID, INPUT_RULES } from '../manifests/input-rules';
 import { Located } from '../manifests/located';
 import { RULES } from '../validation/rule-catalog';
 import { Severity } from '../validation/validation-issue';
@@ -14,8 +14,7 @@ const INFORMATION_URI = 'https://github.com/cdk8s-hpa/cdk8s-hpa';
 function ruleDescriptors(): Array<{ id: string; summary: string; severity: Severity }> {
   return [
     ...Object.entries(RULES).map(([id, info]) => ({ id, summary: info.summary, severity: info.severity })),
-    { id: SYNTAX_RULE_ID, summary: 'the input is valid YAML or JSON', severity: Severity.ERROR },
-    { id: INPUT_RULE_ID, summary: 'the input can be read (exists, is not binary, is within the size limit)', severity: Severity.ERROR },
+    ...INPUT_RULES.map(({ id, summary }) => ({ id, summary, severity: Severity.ERROR })),
   ];
 }
 

@@ -95,3 +95,11 @@ export function isAdjustableRule(ruleId: string): boolean {
   const rule = RULES[ruleId];
   return rule !== undefined && (/^HPA[34]\d\d$/.test(ruleId) || rule.severity === Severity.WARNING);
 }
+
+/** The rules reference, generated from this catalog (build-tools/docs.js): one anchor per rule id. */
+const RULES_DOC_URL = 'https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md';
+
+/** Where a rule, an explain finding or an input rule is documented: its anchor in the rules reference. */
+export function ruleDocUrl(ruleId: string): string {
+  return `${RULES_DOC_URL}#${ruleId.toLowerCase()}`;
+}

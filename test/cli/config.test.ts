@@ -1,6 +1,6 @@
 /**
  * The config file and the run's rule flags through the real command line, on the example
- * repository with charts for two clusters (test/fixtures/two-clusters, shown in the README).
+ * repository with charts for two clusters (test/fixtures/two-clusters, shown in docs/plugin.md).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -23,10 +23,10 @@ describe('a repository with charts for two clusters', () => {
     expect(run.code).toBe(0);
   });
 
-  test('the README shows this run as it is', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  test('docs/plugin.md shows this run as it is', () => {
+    const page = fs.readFileSync(path.join(ROOT, 'docs', 'plugin.md'), 'utf8');
     const run = cli(['validate', 'clusters'], { cwd: REPO });
-    expect(readme).toContain(['$ cd test/fixtures/two-clusters && npx cdk8s-hpa validate clusters', ...run.lines, run.stderr.trimEnd()].join('\n'));
+    expect(page).toContain(['$ cd test/fixtures/two-clusters && npx cdk8s-hpa validate clusters', ...run.lines, run.stderr.trimEnd()].join('\n'));
   });
 
   test('the config file is found from a subdirectory, and its overrides match paths relative to it', () => {

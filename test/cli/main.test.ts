@@ -11,7 +11,7 @@ beforeAll(() => requireCompiledCli());
 
 const HELM = `${FIXTURES}/helm-web.yaml`;
 
-/** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; the README shows it too. */
+/** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; docs/validate.md shows it too. */
 const HELM_REPORT = [
   `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
   `${HELM}:52:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-memory" (${HELM}:87) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
@@ -75,9 +75,9 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
     expect(run.lines).toEqual(HELM_REPORT.map(line => line.split(HELM).join('<stdin>')));
   });
 
-  test('the README shows this report as a real run prints it', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(`$ npx cdk8s-hpa validate ${HELM}\n${HELM_REPORT.join('\n')}\n`);
+  test('docs/validate.md shows this report as a real run prints it', () => {
+    const page = fs.readFileSync(path.join(ROOT, 'docs', 'validate.md'), 'utf8');
+    expect(page).toContain(`$ npx cdk8s-hpa validate ${HELM}\n${HELM_REPORT.join('\n')}\n`);
   });
 });
 

@@ -7,8 +7,8 @@
  *   P1 no object the server rejects passes our validation (no error);
  *   P2 no object the server accepts, keeping every field, fails one of our API-server rules (HPA1xx);
  *   P3 every field path the server reports is among the paths of our issues.
- * And: every rule that refuses an object the server accepts is in the README's table of
- * deliberate differences (the Conformance section), and each feature gate of the release is at
+ * And: every rule that refuses an object the server accepts is in the table of deliberate
+ * differences (docs/conformance.md), and each feature gate of the release is at
  * the stage and default that src/private/kubernetes-releases.ts says.
  */
 import * as fs from 'fs';
@@ -54,13 +54,16 @@ export interface Violation {
   readonly detail: string;
 }
 
-/** The README's table of deliberate differences: rule id -> reason. */
-export function readDifferencesTable(readme: string): Map<string, string> {
-  const start = readme.indexOf('<!-- conformance-differences:start -->');
-  const end = readme.indexOf('<!-- conformance-differences:end -->');
-  if (start < 0 || end < start) throw new Error('README.md: no conformance-differences table markers');
+/** Where the table of deliberate differences is, relative to the repository root. */
+const CONFORMANCE_PAGE = 'docs/conformance.md';
+
+/** docs/conformance.md's table of deliberate differences: rule id -> reason. */
+export function readDifferencesTable(page: string): Map<string, string> {
+  const start = page.indexOf('<!-- conformance-differences:start -->');
+  const end = page.indexOf('<!-- conformance-differences:end -->');
+  if (start < 0 || end < start) throw new Error(`${CONFORMANCE_PAGE}: no conformance-differences table markers`);
   const table = new Map<string, string>();
-  for (const line of readme.slice(start, end).split('\n')) {
+  for (const line of page.slice(start, end).split('\n')) {
     const m = /^\|\s*`?(HPA\d{3})`?\s*\|(.*)\|\s*$/.exec(line.trim());
     if (m) table.set(m[1], m[2].split('|').map(c => c.trim()).filter(Boolean).join(' | '));
   }
@@ -123,7 +126,7 @@ export function compare(
       if (/^HPA1\d\d$/.test(e.ruleId) && dropped.length === 0 && !table.has(e.ruleId)) {
         violations.push({ property: 'P2', detail: `the server accepts it keeping every field, the engine refuses it:\n      ${brief([e])}` });
       } else if (!table.has(e.ruleId)) {
-        violations.push({ property: 'table', detail: `${e.ruleId} refuses an object the server accepts${dropped.length ? ` (dropping ${dropped.join(', ')})` : ''} and is not in the README's table of deliberate differences:\n      ${brief([e])}` });
+        violations.push({ property: 'table', detail: `${e.ruleId} refuses an object the server accepts${dropped.length ? ` (dropping ${dropped.join(', ')})` : ''} and is not in the table of deliberate differences of ${CONFORMANCE_PAGE}:\n      ${brief([e])}` });
       }
     }
   }
@@ -243,7 +246,7 @@ export async function runRelease(
     P1: 'no object the server rejects passes validation',
     P2: 'no object the server accepts (every field kept) fails an HPA1xx rule',
     P3: 'every field path the server reports is among ours',
-    table: 'every rule stricter than the server is in the README table',
+    table: `every rule stricter than the server is in the table of ${CONFORMANCE_PAGE}`,
   };
   for (const p of ['P1', 'P2', 'P3', 'table']) {
     const list = failing[p];
@@ -275,6 +278,6 @@ async function shrink(
   return `minimal object (seed ${seed}, path ${result.counterexamplePath}), gates ${JSON.stringify(c.gates)}:\n      ${JSON.stringify(c.object)}\n      ${v?.detail}`;
 }
 
-export function readReadme(): string {
-  return fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+export function readConformancePage(): string {
+  return fs.readFileSync(path.join(__dirname, '..', '..', CONFORMANCE_PAGE), 'utf8');
 }

@@ -9,7 +9,7 @@
  * (pod specs for the requests the controller reads, default 2000).
  */
 import * as fc from 'fast-check';
-import { checkGates, readDifferencesTable, readReadme, runRelease } from './apiserver-differential';
+import { checkGates, readConformancePage, readDifferencesTable, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
 import { buildApiServer, buildController, kubernetesSourceDir, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
@@ -42,7 +42,7 @@ async function binary(builds: Builds, key: string, t0 = Date.now()): Promise<str
 }
 
 async function apiserver(tally: Tally, servers: Release[], builds: Builds): Promise<void> {
-  const table = readDifferencesTable(readReadme());
+  const table = readDifferencesTable(readConformancePage());
   const observed = new Map<string, number>();
   for (const release of servers) {
     const binaryPath = await binary(builds, `apiserver ${release.kubernetes}`);
@@ -58,7 +58,7 @@ async function apiserver(tally: Tally, servers: Release[], builds: Builds): Prom
     }
   }
   const unknown = [...table.keys()].filter(r => !/^HPA\d{3}$/.test(r));
-  report(tally, 'the README table of deliberate differences names rules', unknown.map(r => `unknown rule ${r}`));
+  report(tally, 'the table of deliberate differences names rules', unknown.map(r => `unknown rule ${r}`));
   const seen = [...observed.entries()].sort().map(([r, n]) => `${r} ${n}`).join(', ');
   console.log(`rules refusing objects the server accepts: ${seen || 'none'}`);
   const unseen = [...table.keys()].filter(r => !observed.has(r));

@@ -3,7 +3,9 @@ import { HpaValidator, RuleLevel, Severity } from '../../src';
 import { ClusterProfile } from '../../src/cluster-profile';
 import { validateManifest } from '../../src/validation/engine';
 import { ErrorType } from '../../src/validation/issue-list';
-import { isAdjustableRule, RULES } from '../../src/validation/rule-catalog';
+import { isAdjustableRule, ruleDocUrl, RULES } from '../../src/validation/rule-catalog';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pkg = require('../../package.json');
 
 const API_SERVER_WORDS = Object.values(ErrorType).filter(t => t !== ErrorType.DROPPED && t !== ErrorType.WARNING);
 
@@ -34,6 +36,12 @@ describe('the rule catalog', () => {
 
   test('the lints that are off by default are HPA402 and HPA404', () => {
     expect(Object.keys(RULES).filter(id => RULES[id].offByDefault)).toEqual(['HPA402', 'HPA404']);
+  });
+
+  test('a rule\'s docs link is its lowercase anchor in docs/rules.md on the repository\'s main branch', () => {
+    const repository = pkg.repository.url.replace(/\.git$/, '');
+    expect(ruleDocUrl('HPA102')).toBe(`${repository}/blob/main/docs/rules.md#hpa102`);
+    expect(ruleDocUrl('EXP140')).toBe(`${repository}/blob/main/docs/rules.md#exp140`);
   });
 });
 

@@ -3,8 +3,8 @@ import { join } from 'path';
 import { cpuUtilization, hpaManifest } from './helpers';
 import { HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
 
-test('the README "Simulating" table is what a run prints', () => {
-  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+test('the table of docs/simulate.md is what a run prints', () => {
+  const page = readFileSync(join(__dirname, '..', '..', 'docs', 'simulate.md'), 'utf8');
   const trace = SimulationTrace.create()
     .at(0, 'cpu', MetricObservation.perPodUsage(40))
     .at(60, 'cpu', MetricObservation.perPodUsage(200))
@@ -17,7 +17,7 @@ test('the README "Simulating" table is what a run prints', () => {
     if (key === prev) continue;
     prev = key;
     const c = (t: string) => s.conditions.find(x => x.type === t)!;
-    expect(readme).toContain(`| ${s.time} | ${s.metrics[0].usage} | ${s.metrics[0].proposal} | ${s.replicas} | ${c('AbleToScale').reason} | ${c('ScalingLimited').status}/${c('ScalingLimited').reason} |`);
+    expect(page).toContain(`| ${s.time} | ${s.metrics[0].usage} | ${s.metrics[0].proposal} | ${s.replicas} | ${c('AbleToScale').reason} | ${c('ScalingLimited').status}/${c('ScalingLimited').reason} |`);
     rows++;
   }
   expect(rows).toBe(8);

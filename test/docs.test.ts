@@ -1,0 +1,159 @@
+/**
+ * The docs (README.md and docs/*.md): the generated pages are up to date, every relative link
+ * and anchor resolves, and every TypeScript example compiles against src/ with its own imports
+ * and prints or renders what the docs show after it.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as yaml from 'js-yaml';
+import * as ts from 'typescript';
+import { docsFiles, FencedBlock, fencedBlocks, readDoc, ROOT, runExample } from './docs-examples';
+import { FINDINGS } from '../src/explain/finding-catalog';
+import { FindingLevel } from '../src/explain/hpa-explanation';
+import { INPUT_RULES } from '../src/manifests/input-rules';
+import { isAdjustableRule, ruleDocUrl, RULES } from '../src/validation/rule-catalog';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const docs = require('../build-tools/docs.js');
+
+const CATALOG = { RULES, isAdjustableRule, FINDINGS, FindingLevel, INPUT_RULES };
+
+interface Example extends FencedBlock {
+  readonly file: string;
+  /** The fenced block after it, which shows what it prints or renders. */
+  readonly next?: FencedBlock;
+}
+
+const EXAMPLES: Example[] = docsFiles().flatMap(file => {
+  const blocks = fencedBlocks(readDoc(file));
+  return blocks.map((b, i) => ({ ...b, file, next: blocks[i + 1] })).filter(b => b.lang === 'ts');
+});
+const where = (e: Example) => `${e.file}:${e.line}`;
+
+describe('generated pages', () => {
+  const generated: Array<[string, string]> = docs.generatedFiles(CATALOG).map((g: { file: string; text: string }) => [g.file, g.text]);
+  test.each(generated)('%s is what build-tools/docs.js writes from the catalogs', (file, text) => {
+    const committed = readDoc(file);
+    if (committed !== text) {
+      throw new Error(`${file} is stale: the rule catalog changed. Run \`npx projen compile && npx projen docs\` and commit ${file}.`);
+    }
+  });
+
+  test('every rule, explain finding and input rule has the anchor its docs link names', () => {
+    const anchors = docs.anchorsOf(readDoc('docs/rules.md'));
+    const ids = [...Object.keys(RULES), ...Object.keys(FINDINGS), ...INPUT_RULES.map(r => r.id)];
+    expect(ids.length).toBeGreaterThan(90);
+    const missing = ids.filter(id => {
+      const url = ruleDocUrl(id);
+      return !url.startsWith('https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md#') || !anchors.has(url.split('#')[1]);
+    });
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('links', () => {
+  test('every relative link and anchor of README.md and docs/*.md resolves', () => {
+    const problems: string[] = docs.brokenLinks(ROOT);
+    if (problems.length > 0) throw new Error(`broken links:\n  ${problems.join('\n  ')}`);
+  });
+
+  test('the link check fails on a missing file and on a missing anchor, and follows GitHub\'s anchors', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-docs-'));
+    fs.mkdirSync(path.join(dir, 'docs'));
+    fs.writeFileSync(path.join(dir, 'README.md'), [
+      '# Title', '', '## Porting from cdk8s-plus\'s `HorizontalPodAutoscaler`', '', '## Usage', '## Usage', '',
+      '[a](docs/a.md#hpa102) [b](docs/gone.md) [c](#porting-from-cdk8s-pluss-horizontalpodautoscaler) [d](#usage-1)',
+      '[e](#nowhere) [f](https://example.com/x.md#nowhere) `[g](nowhere.md)`', '', '```md', '[h](nowhere.md)', '```', '',
+    ].join('\n'));
+    fs.writeFileSync(path.join(dir, 'docs', 'a.md'), '### HPA102\n\n[back](../README.md#title) [up](../../outside.md)\n');
+    expect(docs.brokenLinks(dir)).toEqual([
+      'README.md:8: link to docs/gone.md: no file docs/gone.md',
+      'README.md:9: link to #nowhere: README.md has no heading or anchor "nowhere"',
+      'docs/a.md:3: link to ../../outside.md: no file ../outside.md',
+    ]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('TypeScript examples', () => {
+  test('there are examples in the README and the docs pages', () => {
+    expect(EXAMPLES.filter(e => e.file === 'README.md').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(EXAMPLES.map(e => e.file)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  test('each shows its imports', () => {
+    const without = EXAMPLES.filter(e => !/^import\b[^;]*\bfrom 'cdk8s-hpa';/m.test(e.code)).map(where);
+    expect(without).toEqual([]);
+  });
+
+  test('each compiles against src/', () => {
+    const problems = typecheck(EXAMPLES);
+    if (problems.length > 0) throw new Error(`examples that do not compile:\n  ${problems.join('\n  ')}`);
+  }, 120_000);
+
+  test.each(EXAMPLES.map(e => [where(e), e]))('%s runs, and prints or renders what the block after it shows', (_where, e) => {
+    const example = e as Example;
+    const run = runExample(example.code);
+    const shown = example.next?.code ?? '';
+    if (example.next?.lang === 'text' && (run.error || run.printed.length > 0)) {
+      expect(run.error ? `Error: ${run.error.message}` : run.printed.join('\n')).toEqual(shown);
+      return;
+    }
+    if (run.error) throw run.error;
+    const rendered = example.next?.lang === 'yaml' ? yaml.load(shown) as any : undefined;
+    if (rendered?.kind === 'HorizontalPodAutoscaler') {
+      const hpas = run.synthesized.flat().filter(o => o.kind === 'HorizontalPodAutoscaler');
+      expect(hpas).toEqual([rendered]);
+    }
+  });
+
+  test('the examples that show output are compared with it', () => {
+    const compared = EXAMPLES.filter(e => e.next?.lang === 'text' || (e.next?.lang === 'yaml' && /^kind: HorizontalPodAutoscaler$/m.test(e.next.code)));
+    expect(compared.length).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('Python, Java and Go', () => {
+  test('docs/languages.md shows the quick start as the language packages carry it', () => {
+    const page = fencedBlocks(readDoc('docs/languages.md'));
+    const translated = fencedBlocks(readDoc('rosetta/translations/readme-quick-start.md'));
+    for (const lang of ['python', 'java', 'go']) {
+      expect([lang, page.find(b => b.lang === lang)?.code]).toEqual([lang, translated.find(b => b.lang === lang)?.code]);
+    }
+    const readmeQuickStart = fencedBlocks(readDoc('README.md')).find(b => b.lang === 'ts');
+    expect(translated.find(b => b.lang === 'ts')?.code).toEqual(readmeQuickStart?.code);
+  });
+});
+
+/** Type errors of the examples, each as `file:line: message`; `cdk8s-hpa` is src/index.ts. */
+function typecheck(examples: Example[]): string[] {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    esModuleInterop: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    types: ['node'],
+    paths: { 'cdk8s-hpa': [path.join(ROOT, 'src', 'index.ts')] },
+  };
+  const virtual = new Map(examples.map(e => [path.join(ROOT, 'docs', '.examples', `${e.file.replace(/\W/g, '-')}-${e.line}.ts`), e]));
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = f => virtual.has(f) || fileExists.call(host, f);
+  host.readFile = f => virtual.get(f)?.code ?? readFile.call(host, f);
+  host.getSourceFile = (f, lang, ...rest) => virtual.has(f)
+    ? ts.createSourceFile(f, virtual.get(f)!.code, lang)
+    : getSourceFile.call(host, f, lang, ...rest);
+  const program = ts.createProgram([...virtual.keys()], options, host);
+  const problems: string[] = [];
+  for (const [file, example] of virtual) {
+    for (const d of ts.getPreEmitDiagnostics(program, program.getSourceFile(file))) {
+      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : 0;
+      problems.push(`${example.file}:${example.line + line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    }
+  }
+  return problems;
+}
