@@ -15,8 +15,14 @@ export interface WorkloadFacts {
   readonly namespace?: string;
   /** Where the workload is (`deploy.yaml:12`), when the HPA's own file does not hold it. */
   readonly location?: string;
-  /** A `replicas` fixed in the workload's own spec. */
+  /**
+   * A `replicas` fixed in the workload's own spec: in a manifest as written, or, in an object read
+   * from a cluster, one that a manager of the object sets itself (not the HPA, through the scale
+   * subresource, and not the API server's default).
+   */
   readonly replicas?: number;
+  /** For an object read from a cluster, the managers that set `replicas` (its `managedFields`). */
+  readonly replicasSetBy?: string[];
   /**
    * Whether the workload leaves `replicas` out of its manifest while an HPA scales it (as
    * cdk8s-plus workloads do), so a `replicas` set on it is silently ignored.
@@ -50,6 +56,7 @@ export interface ContainerFacts {
 /** The facts of a workload manifest (Deployment, StatefulSet, ReplicaSet, ...). */
 export function workloadFactsFromManifest(manifest: any): WorkloadFacts {
   const spec = manifest?.spec;
+  const setBy = readFromCluster(manifest) ? replicasManagers(manifest.metadata) : undefined;
   const pod = spec?.template?.spec;
   const containers = Array.isArray(pod?.containers) ? pod.containers.map((c: any) => containerFacts(c)) : undefined;
   const initContainers = Array.isArray(pod?.initContainers) ? pod.initContainers.map((c: any) => containerFacts(c)) : [];
@@ -59,11 +66,35 @@ export function workloadFactsFromManifest(manifest: any): WorkloadFacts {
     kind: manifest?.kind,
     name: manifest?.metadata?.name,
     namespace: manifest?.metadata?.namespace,
-    replicas: typeof spec?.replicas === 'number' ? spec.replicas : undefined,
+    replicas: typeof spec?.replicas === 'number' && (setBy === undefined || setBy.length > 0) ? spec.replicas : undefined,
+    ...(setBy && setBy.length > 0 && { replicasSetBy: setBy }),
     containers: containers && [...containers, ...initContainers.filter((c: ContainerFacts) => c.sidecar)],
     podRequests: podLevel && Object.keys(podLevel),
     podZeroRequests: podLevel && zeroNames(podLevel),
   };
+}
+
+/**
+ * Whether the object was read from a cluster: the API server gives every object it stores a
+ * `uid` and a `resourceVersion`, which manifests as written do not carry.
+ */
+export function readFromCluster(manifest: any): boolean {
+  const metadata = manifest?.metadata;
+  return isObject(metadata) && (typeof metadata.uid === 'string' || typeof metadata.resourceVersion === 'string');
+}
+
+/**
+ * The managers of an object read from a cluster that set `spec.replicas` themselves, by its
+ * `managedFields`: not through the scale subresource (the HPA controller's way), and not the API
+ * server's default, which no manager owns. Empty when the dump holds no `managedFields`
+ * (`kubectl get` leaves them out unless `--show-managed-fields`): then nothing is known.
+ */
+function replicasManagers(metadata: any): string[] {
+  if (!Array.isArray(metadata.managedFields)) return [];
+  const managers = metadata.managedFields
+    .filter((m: any) => isObject(m) && m.subresource !== 'scale' && isObject(m.fieldsV1?.['f:spec']) && 'f:replicas' in m.fieldsV1['f:spec'])
+    .map((m: any) => String(m.manager ?? 'an unnamed manager'));
+  return [...new Set<string>(managers)];
 }
 
 function containerFacts(c: any): ContainerFacts {

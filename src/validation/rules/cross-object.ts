@@ -24,7 +24,9 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   if (typeof workload.replicas === 'number') {
     ctx.out.invalid('HPA303', 'spec.scaleTargetRef', `${workload.kind}/${workload.name}`, workload.replicasDropped
       ? `the target sets replicas: ${workload.replicas}, which cdk8s-plus leaves out of the manifest while an HPA scales the workload: the value is silently ignored`
-      : `the target${whereIs(workload)} fixes replicas: ${workload.replicas}: every apply resets the replica count the autoscaler chose`,
+      : workload.replicasSetBy
+        ? `the target${whereIs(workload)} fixes replicas: ${workload.replicas}, set by ${workload.replicasSetBy.join(', ')} (its managedFields): each of their updates resets the replica count the autoscaler chose`
+        : `the target${whereIs(workload)} fixes replicas: ${workload.replicas}: every apply resets the replica count the autoscaler chose`,
     workload.replicasDropped ? 'remove replicas from the workload; minReplicas sets the floor' : 'remove replicas from the workload');
   }
   const containers = workload.containers;
