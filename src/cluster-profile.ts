@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
 import { ExternalFallbackFormat } from './external-fallback';
 import {
-  gateState, GateStage, isKnownGate, KNOWN_GATES, DEFAULT_MINOR, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
+  GateStage, isKnownGate, KNOWN_GATES, DEFAULT_MINOR, KubernetesRelease, kubernetesRelease, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
 } from './private/kubernetes-releases';
 
 /** Options of `ClusterProfile.of()`. */
@@ -70,6 +70,7 @@ export class ClusterProfile {
   public readonly fallbackFormat: ExternalFallbackFormat;
   private readonly gates: { [gate: string]: boolean };
   private readonly minorNumber: number | undefined;
+  private readonly release: KubernetesRelease;
   /** Whether each known gate is on, worked out once: the validator asks for every manifest. */
   private readonly knownGatesEnabled: ReadonlyMap<string, boolean>;
   private problems?: Array<[string, unknown, string]>;
@@ -79,6 +80,7 @@ export class ClusterProfile {
     this.gates = { ...(options.featureGates ?? {}) };
     this.fallbackFormat = options.fallbackFormat ?? ExternalFallbackFormat.FAILURE_DURATION;
     this.minorNumber = parseMinor(this.version);
+    this.release = kubernetesRelease(this.minor);
     this.knownGatesEnabled = new Map(KNOWN_GATES.map(gate => [gate, this.gateEnabled(gate)]));
   }
 
@@ -101,17 +103,25 @@ export class ClusterProfile {
   }
 
   private gateEnabled(gate: string): boolean {
-    if (gateState(gate, this.minor).stage === GateStage.GA) return true;
+    const state = this.release.gates[gate];
+    if (!state) return false;
+    if (state.stage === GateStage.GA) return true;
     const override = this.gates[gate];
-    if (typeof override === 'boolean') {
-      return override && gateState(gate, this.minor).stage !== GateStage.ABSENT;
-    }
-    return gateState(gate, this.minor).enabledByDefault;
+    if (typeof override === 'boolean') return override && state.stage !== GateStage.ABSENT;
+    return state.enabledByDefault;
   }
 
   /** The minor version number (36 for `1.36`); the default release's when the version is not understood. */
   public get minor(): number {
     return this.minorNumber ?? DEFAULT_MINOR;
+  }
+
+  /**
+   * What the profile's release knows (the default's for a version not understood).
+   * @internal
+   */
+  public get _release(): KubernetesRelease {
+    return this.release;
   }
 
   /**
@@ -137,7 +147,7 @@ export class ClusterProfile {
       } else if (typeof value !== 'boolean') {
         problems.push([field, value, 'must be true or false']);
       } else {
-        const state = gateState(gate, this.minor);
+        const state = this.release.gates[gate];
         if (value && state.stage === GateStage.ABSENT) {
           problems.push([field, value, `Kubernetes ${this.version} has no ${gate} feature gate; declare a version that has it`]);
         } else if (!value && state.stage === GateStage.GA) {

@@ -42,6 +42,11 @@ describe('ClusterProfile', () => {
     expect(p._problems()).toEqual([['featureGates.HPAConfigurableTolerance', true, expect.stringContaining('has no HPAConfigurableTolerance')]]);
   });
 
+  test('a gate it does not know is off, whatever the profile declares', () => {
+    const p = ClusterProfile.of({ featureGates: { constructor: true, NoSuchGate: true } as any });
+    expect([p.isGateEnabled('constructor'), p.isGateEnabled('NoSuchGate'), p.isGateEnabled('toString')]).toEqual([false, false, false]);
+  });
+
   test('reports unknown versions and gates instead of throwing', () => {
     const p = ClusterProfile.of({ version: '2.0', featureGates: { NoSuchGate: true } });
     expect(p._problems().map(([field]) => field)).toEqual(['version', 'featureGates.NoSuchGate']);

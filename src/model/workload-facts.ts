@@ -136,9 +136,9 @@ function podRequests(resources: any, allContainers: ContainerFacts[]): Amounts |
 
 /** Which requests the HPA controller reads in a release: `requestRules()` in validation/rules/cross-object.ts. */
 export interface RequestRules {
-  /** Restartable init containers count (1.29 on). */
+  /** Restartable init containers count (kubernetes-releases.ts `sidecarRequests`). */
   readonly sidecars: boolean;
-  /** Pod-level requests count when set (1.34 on, PodLevelResources). */
+  /** Pod-level requests count when set (kubernetes-releases.ts `podLevelRequests`). */
   readonly podLevel: boolean;
 }
 

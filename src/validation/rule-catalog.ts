@@ -1,4 +1,5 @@
 import { Severity } from './validation-issue';
+import { OLDEST_KNOWN_MINOR } from '../private/kubernetes-releases';
 import { table } from '../private/table';
 
 /** A rule's stable id, default severity, one-line summary, and how its findings are worded. */
@@ -65,7 +66,7 @@ export const RULES = table<RuleInfo>({
   HPA151: error('the field\'s feature gate is on in the cluster', 'declare the feature gate in the cluster profile if the cluster turns it on, or remove the field'),
   HPA152: error('external.fallback needs the HPAExternalMetricFallback gate', 'declare HPAExternalMetricFallback=true in the cluster profile if the cluster runs it, or remove the fallback'),
   HPA153: error('fallback replicas and failureDuration are greater than 0', 'use a fallback of 1 or more replicas after a failureDuration greater than 0'),
-  HPA154: error('the cluster profile names a known version and gates', 'use a version from 1.23 on and the gates ClusterProfile knows (see ClusterProfile.of)'),
+  HPA154: error('the cluster profile names a known version and gates', `use a version from 1.${OLDEST_KNOWN_MINOR} on and the gates ClusterProfile knows (see ClusterProfile.of)`),
   HPA155: warning('the apiVersion is not deprecated in the cluster\'s release', 'move to autoscaling/v2'),
   HPA201: error('an Object target\'s type names the field that is set', 'set type to the field that is set (Value for value, AverageValue for averageValue)', { label: FAILS }),
   HPA202: error('Utilization targets only on Resource and ContainerResource metrics', 'use a Value or AverageValue target (MetricTarget.value() or MetricTarget.averageValue())', { label: FAILS }),

@@ -108,7 +108,7 @@ describe('cdk8s-hpa simulate on a CPU HPA', () => {
 
 describe('cdk8s-hpa simulate on two metrics, picked by --name', () => {
   test('shows each metric\'s proposal, a failing metric\'s error, the scale-up policy\'s limit and a scaleTo', () => {
-    // On 1.36 the syncs keep to the 15 s grid (see SYNCS_DRIFT_SINCE_MINOR): the steps below are its.
+    // On 1.36 the syncs keep to the 15 s grid (see `syncsDrift` in kubernetes-releases.ts): the steps below are its.
     const run = cli(['simulate', '--hpa', `${DIR}/two-hpas.yaml`, '--name', 'worker', '--trace', `${DIR}/worker-trace.csv`, '--until', '7m', '--k8s-version', '1.36']);
     const error = 'error: invalid metrics (1 invalid out of 2), first error is: failed to get queue_depth External metric value: adapter: timeout, retrying';
     expect(run.lines).toEqual([

@@ -74,8 +74,9 @@ describe('HPA150/HPA151 tolerance', () => {
       ruleId: 'HPA151',
       path: 'spec.behavior.scaleUp.tolerance',
       prefix: 'Dropped by the API server',
-      detail: TOLERANCE_DROPPED,
-      fix: 'declare HPAConfigurableTolerance=true in the cluster profile',
+      // The releases named are the table's (kubernetes-releases.ts), read where the message is made.
+      detail: `${TOLERANCE_DROPPED} (alpha, off by default in 1.33 and 1.34)`,
+      fix: 'declare HPAConfigurableTolerance=true in the cluster profile (ClusterProfile featureGates, or --feature-gates) if the cluster turns it on, use 1.35 or later, or remove tolerance',
     },
     {
       title: 'tolerance is set for 1.34 with default gates',
@@ -141,7 +142,8 @@ describe('HPA101 and the HPAScaleToZero gate', () => {
     path: 'spec.minReplicas',
     prefix: 'Invalid value: 0',
     detail: 'must be greater than or equal to 1',
-    fix: 'scaling to zero needs the HPAScaleToZero feature gate',
+    fix: 'scaling to zero needs the HPAScaleToZero feature gate (alpha, off by default through 1.36; beta, on from 1.37): '
+      + 'declare HPAScaleToZero=true in the cluster profile (ClusterProfile featureGates, or --feature-gates) if the cluster turns it on, or set minReplicas to 1',
   }));
   cases.push(
     {
