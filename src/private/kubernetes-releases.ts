@@ -131,7 +131,7 @@ const ROWS: readonly Row[] = [
   },
   { minor: 26, stopsServing: { [AUTOSCALING_V2BETA2]: 'removed in 1.26 (Kubernetes deprecation guide; storage_autoscaling.go)' } },
   { minor: 27, gates: { [GATE_CONTAINER_METRICS]: { ...BETA_ON, source: 'KEP-1610: beta, on by default in 1.27' } } },
-  { minor: 28, gates: { [GATE_SIDECAR_CONTAINERS]: { ...ALPHA_OFF, source: 'KEP-753: {1.28, false, Alpha}' } } },
+  { minor: 28, gates: { [GATE_SIDECAR_CONTAINERS]: { ...ALPHA_OFF, source: 'KEP-753: {1.28, false, Alpha}; with it off the API server drops an init container\'s `restartPolicy`' } } },
   {
     minor: 29,
     gates: { [GATE_SIDECAR_CONTAINERS]: { ...BETA_ON, source: 'KEP-753: {1.29, true, Beta}' } },
@@ -174,7 +174,7 @@ const ROWS: readonly Row[] = [
       [GATE_CONFIGURABLE_TOLERANCE]: { ...GA, source: 'kubernetes/api commit "Promote feature gate HPAConfigurableTolerance to GA", in 1.37' },
     },
     controller: {
-      syncsDrift: 'the HPA informer no longer resyncs on the period grid: the real 1.37 controller\'s syncs drift in test/conformance (1.36\'s keep to the grid)',
+      syncsDrift: 'observed in test/conformance: the real 1.37 controller\'s syncs drift by their own duration; in 1.36 the HPA informer\'s resync keeps them on the period grid',
     },
   },
 ];
