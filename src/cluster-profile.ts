@@ -1,14 +1,15 @@
 import { IConstruct } from 'constructs';
 import { ExternalFallbackFormat } from './external-fallback';
 import {
-  gateState, GateStage, isKnownGate, KNOWN_GATES, DEFAULT_MINOR, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
+  GateStage, isKnownGate, KNOWN_GATES, DEFAULT_MINOR, KubernetesRelease, kubernetesRelease, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
 } from './private/kubernetes-releases';
 
 /** Options of `ClusterProfile.of()`. */
 export interface ClusterProfileOptions {
   /**
    * The Kubernetes minor version the manifests are for, such as `'1.36'` (a patch part,
-   * `'1.36.2'`, and a leading `v` are accepted). Versions 1.23 to 1.37 are known.
+   * `'1.36.2'`, and a leading `v` are accepted). Versions 1.23 to 1.37 are known; a newer
+   * one is judged as the newest the library knows, with a warning (HPA156) that says so.
    *
    * @default - the newest Kubernetes release the library knows (1.37); its table holds only releases that have shipped, so the default moves forward as the library adds each new release
    */
@@ -70,6 +71,7 @@ export class ClusterProfile {
   public readonly fallbackFormat: ExternalFallbackFormat;
   private readonly gates: { [gate: string]: boolean };
   private readonly minorNumber: number | undefined;
+  private readonly release: KubernetesRelease;
   /** Whether each known gate is on, worked out once: the validator asks for every manifest. */
   private readonly knownGatesEnabled: ReadonlyMap<string, boolean>;
   private problems?: Array<[string, unknown, string]>;
@@ -79,6 +81,7 @@ export class ClusterProfile {
     this.gates = { ...(options.featureGates ?? {}) };
     this.fallbackFormat = options.fallbackFormat ?? ExternalFallbackFormat.FAILURE_DURATION;
     this.minorNumber = parseMinor(this.version);
+    this.release = kubernetesRelease(Math.min(this.minorNumber ?? DEFAULT_MINOR, NEWEST_KNOWN_MINOR));
     this.knownGatesEnabled = new Map(KNOWN_GATES.map(gate => [gate, this.gateEnabled(gate)]));
   }
 
@@ -101,17 +104,39 @@ export class ClusterProfile {
   }
 
   private gateEnabled(gate: string): boolean {
-    if (gateState(gate, this.minor).stage === GateStage.GA) return true;
+    const state = this.release.gates[gate];
+    if (!state) return false;
     const override = this.gates[gate];
-    if (typeof override === 'boolean') {
-      return override && gateState(gate, this.minor).stage !== GateStage.ABSENT;
-    }
-    return gateState(gate, this.minor).enabledByDefault;
+    // A release newer than the table may have moved any gate: what the profile declares is taken as given.
+    if (this._newerThanKnown && typeof override === 'boolean') return override;
+    if (state.stage === GateStage.GA) return true;
+    if (typeof override === 'boolean') return override && state.stage !== GateStage.ABSENT;
+    return state.enabledByDefault;
   }
 
-  /** The minor version number (36 for `1.36`); the default release's when the version is not understood. */
+  /**
+   * The minor version number (36 for `1.36`, 38 for `1.38`); the default release's when the
+   * version is not understood.
+   */
   public get minor(): number {
     return this.minorNumber ?? DEFAULT_MINOR;
+  }
+
+  /**
+   * What the release this profile is judged as knows: its own, or the newest release the library
+   * knows for a newer one (the default's for a version not understood).
+   * @internal
+   */
+  public get _release(): KubernetesRelease {
+    return this.release;
+  }
+
+  /**
+   * Whether the version is newer than every release the library knows (judged as the newest).
+   * @internal
+   */
+  public get _newerThanKnown(): boolean {
+    return this.minorNumber !== undefined && this.minorNumber > NEWEST_KNOWN_MINOR;
   }
 
   /**
@@ -128,7 +153,7 @@ export class ClusterProfile {
     const problems: Array<[string, unknown, string]> = [];
     if (this.minorNumber === undefined) {
       problems.push(['version', this.version,
-        `must be a Kubernetes version from 1.${OLDEST_KNOWN_MINOR} to 1.${NEWEST_KNOWN_MINOR}, such as "1.${DEFAULT_MINOR}"`]);
+        `must be a Kubernetes version 1.${OLDEST_KNOWN_MINOR} or later, such as "1.${DEFAULT_MINOR}"`]);
     }
     for (const [gate, value] of Object.entries(this.gates)) {
       const field = `featureGates.${gate}`;
@@ -136,8 +161,8 @@ export class ClusterProfile {
         problems.push([field, value, `unknown feature gate; known gates: ${KNOWN_GATES.join(', ')}`]);
       } else if (typeof value !== 'boolean') {
         problems.push([field, value, 'must be true or false']);
-      } else {
-        const state = gateState(gate, this.minor);
+      } else if (!this._newerThanKnown) {
+        const state = this.release.gates[gate];
         if (value && state.stage === GateStage.ABSENT) {
           problems.push([field, value, `Kubernetes ${this.version} has no ${gate} feature gate; declare a version that has it`]);
         } else if (!value && state.stage === GateStage.GA) {
@@ -159,11 +184,11 @@ function nearest(scope: IConstruct, map: WeakMap<IConstruct, ClusterProfile>): C
   return undefined;
 }
 
-/** `'1.36'`, `'v1.36.2'` -> 36; undefined when not a known 1.x version. */
+/** `'1.36'`, `'v1.36.2'` -> 36; undefined when not a 1.x version the library knows or one newer. */
 function parseMinor(version: unknown): number | undefined {
   if (typeof version !== 'string') return undefined;
   const m = /^v?1\.(\d+)(\.\d+)?$/.exec(version.trim());
   if (!m) return undefined;
   const minor = Number(m[1]);
-  return minor >= OLDEST_KNOWN_MINOR && minor <= NEWEST_KNOWN_MINOR ? minor : undefined;
+  return minor >= OLDEST_KNOWN_MINOR && Number.isSafeInteger(minor) ? minor : undefined;
 }

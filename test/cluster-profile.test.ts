@@ -42,6 +42,39 @@ describe('ClusterProfile', () => {
     expect(p._problems()).toEqual([['featureGates.HPAConfigurableTolerance', true, expect.stringContaining('has no HPAConfigurableTolerance')]]);
   });
 
+  test.each(['1.38', 'v1.39.0'])('a release newer than the table (%s) is judged as the newest one, with no problem', version => {
+    const p = ClusterProfile.of({ version });
+    const newest = ClusterProfile.of({ version: '1.37' });
+    expect(p.version).toBe(version);
+    expect(p.minor).toBe(Number(version.split('.')[1]));
+    expect([p._newerThanKnown, newest._newerThanKnown]).toEqual([true, false]);
+    expect(p._release).toBe(newest._release);
+    for (const gate of ['HPAScaleToZero', 'HPAConfigurableTolerance', 'HPAContainerMetrics', 'HPAExternalMetricFallback', 'SidecarContainers', 'PodLevelResources']) {
+      expect([gate, p.isGateEnabled(gate)]).toEqual([gate, newest.isGateEnabled(gate)]);
+    }
+    expect(p._problems()).toEqual([]);
+  });
+
+  test('a release newer than the table takes the gates it declares as given, even those the newest release locks on', () => {
+    const p = ClusterProfile.of({ version: '1.38', featureGates: { HPAConfigurableTolerance: false, HPAScaleToZero: false, HPAExternalMetricFallback: true } });
+    expect([p.isGateEnabled('HPAConfigurableTolerance'), p.isGateEnabled('HPAScaleToZero'), p.isGateEnabled('HPAExternalMetricFallback')]).toEqual([false, false, true]);
+    expect(p._problems()).toEqual([]);
+    expect(ClusterProfile.of({ version: '1.37', featureGates: { HPAConfigurableTolerance: false } }).isGateEnabled('HPAConfigurableTolerance')).toBe(true);
+  });
+
+  test('an older or malformed version is a problem, judged meanwhile as the default release', () => {
+    for (const version of ['1.22', '1.x', '2.0']) {
+      const p = ClusterProfile.of({ version });
+      expect(p._problems()).toEqual([['version', version, 'must be a Kubernetes version 1.23 or later, such as "1.37"']]);
+      expect([p._newerThanKnown, p._release.minor]).toEqual([false, 37]);
+    }
+  });
+
+  test('a gate it does not know is off, whatever the profile declares', () => {
+    const p = ClusterProfile.of({ featureGates: { constructor: true, NoSuchGate: true } as any });
+    expect([p.isGateEnabled('constructor'), p.isGateEnabled('NoSuchGate'), p.isGateEnabled('toString')]).toEqual([false, false, false]);
+  });
+
   test('reports unknown versions and gates instead of throwing', () => {
     const p = ClusterProfile.of({ version: '2.0', featureGates: { NoSuchGate: true } });
     expect(p._problems().map(([field]) => field)).toEqual(['version', 'featureGates.NoSuchGate']);

@@ -31,6 +31,17 @@ describe('the config file', () => {
     expect(config.settingsFor('elsewhere/clusters/edge/worker.yaml').cluster.version).toBe('1.33');
   });
 
+  test('takes a release newer than the library knows, with the gates it declares, in the root and in overrides', () => {
+    const config = parse([
+      'cluster: { version: "1.38", featureGates: { HPAConfigurableTolerance: false } }',
+      'overrides:',
+      '  - files: ["edge/**"]',
+      '    cluster: { version: "v1.40.1" }',
+    ].join('\n'));
+    expect(config.settingsFor('repo/web.yaml').cluster).toEqual({ version: '1.38', featureGates: { HPAConfigurableTolerance: false } });
+    expect(config.settingsFor('repo/edge/worker.yaml').cluster.version).toBe('v1.40.1');
+  });
+
   test('takes a bare YAML 1.1 off (false) as "off"', () => {
     expect(parse('rules: { HPA404: false }').settingsFor(undefined).rules).toEqual({ HPA404: 'off' });
   });
@@ -38,7 +49,8 @@ describe('the config file', () => {
   test.each([
     ['colour: blue', 'colour: unknown key (known keys: cluster, rules, overrides)'],
     ['cluster: { version: 1.30 }', 'cluster.version: 1.3: must be a string; quote it ("1.3"), as YAML reads 1.30 as the number 1.3'],
-    ['cluster: { version: "1.99" }', 'cluster.version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
+    ['cluster: { version: "1.22" }', 'cluster.version: "1.22": must be a Kubernetes version 1.23 or later, such as "1.37"'],
+    ['cluster: { version: "1.x" }', 'cluster.version: "1.x": must be a Kubernetes version 1.23 or later, such as "1.37"'],
     ['cluster: { versoin: "1.33" }', 'cluster.versoin: unknown key (known keys: version, featureGates)'],
     ['cluster: { featureGates: { HPAScaleToZero: yes } }', 'cluster.featureGates.HPAScaleToZero: "yes": must be true or false'],
     ['cluster: { featureGates: { NoSuchGate: true } }', 'cluster.featureGates.NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback, SidecarContainers, PodLevelResources'],

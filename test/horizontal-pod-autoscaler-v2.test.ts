@@ -288,6 +288,18 @@ describe('HorizontalPodAutoscalerV2', () => {
       expect(warn.mock.calls).toEqual([[expect.stringMatching(/^\[test\/Hpa\] warning: spec\.maxReplicas: Lint: 3: equals minReplicas: .* \[HPA402\]/)]]);
     });
 
+    test('a cluster newer than the library\'s releases: a warning, then judged as the newest, and synth succeeds', () => {
+      const { app, chart, deployment } = setup();
+      ClusterProfile.of({ version: '1.39' }).applyTo(chart);
+      // Scaling to zero with default gates: on by default in the newest release the library knows.
+      const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+        target: deployment, minReplicas: 0, maxReplicas: 3, metrics: [Metric.external({ name: 'queue_depth', target: MetricTarget.averageValue(30) })],
+      });
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.severity, i.path])).toEqual([['HPA156', Severity.WARNING, 'cluster.version']]);
+      app.synthYaml();
+      expect(warn.mock.calls).toEqual([[expect.stringMatching(/^\[test\/Hpa\] warning: cluster\.version: Warning: Kubernetes 1\.39 is judged as 1\.37, the newest release this cdk8s-hpa knows: .* \[HPA156\]/)]]);
+    });
+
     test('lints that most working HPAs would trip (HPA402, HPA404) are off unless turned on', () => {
       const { app, chart, deployment } = setup();
       const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 1, maxReplicas: 1 });
@@ -369,7 +381,7 @@ describe('validation passes of a synth', () => {
     ['a JSON patch on the L1', ({ hpa }) => (hpa.node.findChild('Resource') as ApiObject).addJsonPatch(JsonPatch.replace('/spec/maxReplicas', 0)), /HPA103/],
     ['a container added to the target', ({ deployment }) => deployment.addContainer({ name: 'sidecar', image: 'x', resources: { memory: { request: Size.mebibytes(64) } } }), /HPA301/],
     ['rule levels applied to the chart', ({ chart }) => RuleLevels.applyTo(chart, { HPA402: RuleLevel.ERROR }), /HPA402/],
-    ['a profile applied to the chart', ({ chart }) => ClusterProfile.of({ version: '1.99' }).applyTo(chart), /HPA154/],
+    ['a profile applied to the chart', ({ chart }) => ClusterProfile.of({ version: '1.22' }).applyTo(chart), /HPA154/],
     ['a value object changed after construction', ({ hpa }) => (hpa.behavior as any).scaleUp.policies.push(ScalingPolicy.pods(0, Duration.seconds(15))), /HPA1/],
   ])('an HPA is checked again after %s', (_name, change, error) => {
     const s = setup();

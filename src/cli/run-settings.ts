@@ -52,7 +52,7 @@ export class RunSettings {
       profile = ClusterProfile.of(cluster);
       this.profiles.set(cacheKey, profile);
       const gates = Object.entries(cluster.featureGates ?? {}).map(([gate, on]) => ` ${on ? '+' : '-'}${gate}`).join('');
-      this.used.add(`Kubernetes ${profile.version}${cluster.version === undefined ? ' (the default: the newest release)' : ''}${gates}`);
+      this.used.add(`Kubernetes ${profile.version}${describeRelease(profile, cluster.version === undefined)}${gates}`);
     }
     return { profile, ruleLevels: { ...file.rules, ...this.flags.ruleLevels } };
   }
@@ -84,4 +84,10 @@ export class RunSettings {
       }
     }
   }
+}
+
+/** What a summary says of a profile's release: the default's rule, or the release a newer one is judged as. */
+function describeRelease(profile: ClusterProfile, isDefault: boolean): string {
+  if (isDefault) return ' (the default: the newest release)';
+  return profile._newerThanKnown ? ` (judged as 1.${profile._release.minor}, the newest release this cdk8s-hpa knows)` : '';
 }

@@ -297,7 +297,7 @@ function metricFix(type: string, metric: SimMetric | undefined, msg: string, env
 /** For a Utilization metric, where the related pods lack a request for its resource, as the controller reads requests. */
 function lackingRequestFix(metric: SimMetric | undefined, env: Env): string | undefined {
   if (!metric || metric.targetType !== 'Utilization' || !metric.resource) return undefined;
-  const rules = requestRules(env.profile.minor, gate => env.profile.isGateEnabled(gate));
+  const rules = requestRules(env.profile._release.controller, gate => env.profile.isGateEnabled(gate));
   for (const pod of env.related.pods) {
     const facts = workloadFactsFromManifest({ spec: { template: { spec: pod.spec } } });
     const missing = missingRequests(facts, metric.resource, metric.container, rules)[0];

@@ -6,66 +6,28 @@
  *
  * Sources: pkg/apis/autoscaling/v1/conversion.go (k8s.io/kubernetes v1.37.0) for v1, including
  * its annotations; pkg/apis/autoscaling/v2beta1/conversion.go (v1.24.17) for v2beta1; v2beta2
- * has the v2 fields (without `tolerance`). Served releases: the Kubernetes deprecation guide
- * (v2beta1 deprecated in 1.22, removed in 1.25; v2beta2 deprecated in 1.23, removed in 1.26;
- * v2 from 1.23; v1 in every release).
+ * has the v2 fields (without `tolerance`). Which release serves which version is in
+ * src/private/kubernetes-releases.ts.
  */
 import { isObject } from './values';
-import { HPA_API_VERSION as AUTOSCALING_V2 } from '../private/constants';
-import { table } from '../private/table';
+import {
+  AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, HPA_API_VERSION as AUTOSCALING_V2,
+} from '../private/constants';
 
-export const AUTOSCALING_V2BETA2 = 'autoscaling/v2beta2';
-export const AUTOSCALING_V2BETA1 = 'autoscaling/v2beta1';
-export const AUTOSCALING_V1 = 'autoscaling/v1';
+export { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 };
 
 /** v1 and v2beta1 keep the metrics that v1 cannot express in this annotation (v2beta1 shape, JSON). */
 export const METRIC_SPECS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/metrics';
 /** v1 and v2beta1 keep `behavior` in this annotation (internal shape, JSON). */
 export const BEHAVIOR_SPECS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/behavior';
 
-interface ServedRange {
-  /** First minor that serves it. */
-  readonly since?: number;
-  /** First minor that warns it is deprecated. */
-  readonly deprecatedSince?: number;
-  /** First minor that no longer serves it. */
-  readonly removedIn?: number;
-}
-
-const SERVED = table<ServedRange>({
-  [AUTOSCALING_V2]: { since: 23 },
-  [AUTOSCALING_V2BETA2]: { deprecatedSince: 23, removedIn: 26 },
-  [AUTOSCALING_V2BETA1]: { deprecatedSince: 22, removedIn: 25 },
-  [AUTOSCALING_V1]: {},
-});
-
-/** Every HPA apiVersion some release serves, newest first. */
-export const HPA_API_VERSIONS: readonly string[] = Object.keys(SERVED);
-
-export type ServedState =
-  | { readonly served: true; readonly deprecated?: { readonly since: number; readonly removedIn: number } }
-  | { readonly served: false; readonly since?: number; readonly removedIn?: number };
-
-/** Whether Kubernetes 1.`minor` serves `apiVersion` for HorizontalPodAutoscalers. */
-export function servedState(apiVersion: string, minor: number): ServedState | undefined {
-  const range = SERVED[apiVersion];
-  if (!range) return undefined;
-  if (range.since !== undefined && minor < range.since) return { served: false, since: range.since };
-  if (range.removedIn !== undefined && minor >= range.removedIn) return { served: false, removedIn: range.removedIn };
-  if (range.deprecatedSince !== undefined && minor >= range.deprecatedSince) {
-    return { served: true, deprecated: { since: range.deprecatedSince, removedIn: range.removedIn! } };
-  }
-  return { served: true };
-}
-
-/** The apiVersions `minor` serves, newest first. */
-export function servedApiVersions(minor: number): string[] {
-  return HPA_API_VERSIONS.filter(v => servedState(v, minor)?.served);
-}
-
-/** The API server's warning for a deprecated version, word for word. */
-export function deprecationWarning(apiVersion: string, since: number, removedIn: number): string {
-  return `${apiVersion} HorizontalPodAutoscaler is deprecated in v1.${since}+, unavailable in v1.${removedIn}+; use ${AUTOSCALING_V2} HorizontalPodAutoscaler`;
+/**
+ * The API server's warning for a deprecated version, word for word (k8s.io/apiserver
+ * endpoints/deprecation: the removal is named when the type has one).
+ */
+export function deprecationWarning(apiVersion: string, since: number, removedIn: number | undefined): string {
+  const unavailable = removedIn === undefined ? '' : `, unavailable in v1.${removedIn}+`;
+  return `${apiVersion} HorizontalPodAutoscaler is deprecated in v1.${since}+${unavailable}; use ${AUTOSCALING_V2} HorizontalPodAutoscaler`;
 }
 
 /** An object as the API server holds it after conversion, and where each of its fields came from. */

@@ -1,8 +1,6 @@
 import { parseQuantity } from './quantity';
 import { isObject } from './values';
-import {
-  GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS, POD_LEVEL_REQUESTS_SINCE_MINOR, SIDECAR_REQUESTS_SINCE_MINOR,
-} from '../private/kubernetes-releases';
+import { ControllerBehaviour, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS } from '../private/kubernetes-releases';
 
 /**
  * What the cross-object checks know about a scale target: from a cdk8s-plus workload in the
@@ -170,17 +168,17 @@ function podRequests(resources: any, allContainers: ContainerFacts[]): Amounts |
 
 /** Which requests the HPA controller reads in a release (`requestRules()`). */
 export interface RequestRules {
-  /** Restartable init containers count (1.29 on). */
+  /** Restartable init containers count (kubernetes-releases.ts `sidecarRequests`). */
   readonly sidecars: boolean;
-  /** Pod-level requests count when set (1.34 on, PodLevelResources). */
+  /** Pod-level requests count when set (kubernetes-releases.ts `podLevelRequests`). */
   readonly podLevel: boolean;
 }
 
-/** Which requests the HPA controller of Kubernetes 1.`minor` reads, with the gates `isGateEnabled` says are on. */
-export function requestRules(minor: number, isGateEnabled: (gate: string) => boolean): RequestRules {
+/** Which requests the HPA controller of a release (`controller`) reads, with the gates `isGateEnabled` says are on. */
+export function requestRules(controller: ControllerBehaviour, isGateEnabled: (gate: string) => boolean): RequestRules {
   return {
-    sidecars: minor >= SIDECAR_REQUESTS_SINCE_MINOR && isGateEnabled(GATE_SIDECAR_CONTAINERS),
-    podLevel: minor >= POD_LEVEL_REQUESTS_SINCE_MINOR && isGateEnabled(GATE_POD_LEVEL_RESOURCES),
+    sidecars: controller.sidecarRequests && isGateEnabled(GATE_SIDECAR_CONTAINERS),
+    podLevel: controller.podLevelRequests && isGateEnabled(GATE_POD_LEVEL_RESOURCES),
   };
 }
 

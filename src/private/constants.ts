@@ -72,6 +72,10 @@ export const DEFAULT_FALLBACK_FAILURE_DURATION_SECONDS = 180;
 
 /** The HPA's own API group and version. */
 export const HPA_API_VERSION = 'autoscaling/v2';
+/** The older HPA apiVersions; which releases serve them is in kubernetes-releases.ts. */
+export const AUTOSCALING_V2BETA2 = 'autoscaling/v2beta2';
+export const AUTOSCALING_V2BETA1 = 'autoscaling/v2beta1';
+export const AUTOSCALING_V1 = 'autoscaling/v1';
 export const HPA_KIND = 'HorizontalPodAutoscaler';
 
 /**

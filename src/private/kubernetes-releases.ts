@@ -1,30 +1,17 @@
 /**
- * What each Kubernetes release's API server knows about HorizontalPodAutoscalers: which
- * feature gates exist, at which stage, and whether they are on by default.
+ * What each Kubernetes release knows about HorizontalPodAutoscalers, as one table: a row per
+ * release, written as what changed since the row before, each change with its source (the
+ * Kubernetes file, PR or KEP it comes from). `kubernetesRelease(minor)` reads the table and
+ * answers with everything that release knows; nothing else in the library names a release
+ * number for a fact.
  *
- * This is the one data table behind `ClusterProfile`. Sources, per entry:
- * - `HPAScaleToZero` (KEP-2021): pkg/features/kube_features.go lists `{1.16, false, Alpha}`
- *   through 1.36; the feature-gate reference page and KEP-2021's kep.yaml give beta, on by
- *   default, from 1.37.
- * - `HPAConfigurableTolerance` (KEP-4951): kube_features.go for 1.35 has
- *   `{1.33, false, Alpha}, {1.35, true, Beta}`; kubernetes/api commit "Promote feature gate
- *   HPAConfigurableTolerance to GA" is in 1.37. The `tolerance` field does not exist before 1.33.
- * - `HPAContainerMetrics` (KEP-1610): alpha 1.20, beta (on) 1.27, GA 1.30, gate removed in 1.32.
- * - `HPAExternalMetricFallback` (KEP-5679): the implementation was closed unmerged; no release
- *   knows `external.fallback`, so the gate exists only where a profile declares it.
- * - `SidecarContainers` (KEP-753): kube_features.go has `{1.28, false, Alpha}, {1.29, true, Beta},
- *   {1.33, true, GA}`. With it off the API server drops an init container's `restartPolicy`.
- * - `PodLevelResources` (KEP-2837): kube_features.go has `{1.32, false, Alpha}, {1.34, true, Beta}`,
- *   still beta in 1.37. With it on the API server defaults pod-level requests (defaults.go
- *   `defaultPodRequests`); with it off it drops `spec.resources` of a pod template.
- * - What the HPA controller reads as a pod's request (replica_calculator.go): the regular
- *   containers only up to 1.28 (`calculatePodRequests`); restartable init containers too from
- *   1.29; the pod-level requests, when set and the metric names no container, from 1.34
- *   (`calculateRequests`, gated by PodLevelResources).
- * - `scaleTargetRef.apiVersion` must name an API group (kubernetes/kubernetes PR #132537, in the
- *   1.34-era strategy.go): enforced from 1.34 here.
- * - `spec.maxReplicas: 0` reported as `Required value` instead of `Invalid value` (PR #135412): 1.36.
+ * Adding a release is one row at the end (and its conformance programs in test/conformance,
+ * which check the row's served API versions and gates against the real code).
  */
+import {
+  AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, HPA_API_VERSION as AUTOSCALING_V2,
+} from './constants';
+import { table } from './table';
 
 /** How far a feature gate has come in one release. */
 export enum GateStage {
@@ -58,13 +45,192 @@ export const KNOWN_GATES: readonly string[] = [
   GATE_POD_LEVEL_RESOURCES,
 ];
 
+/** The API server's rules for HPAs that changed between releases. */
+export interface ApiServerRules {
+  /** `scaleTargetRef.apiVersion` must name an API group (HPA107; before, only the controller fails on it: HPA205). */
+  readonly scaleTargetGroupRule: boolean;
+  /** `maxReplicas: 0` is a `Required value` error (before, `Invalid value`: must be greater than 0). */
+  readonly maxReplicasRequired: boolean;
+  /** The server validates fields itself: strict for kubectl, which asks for it; a warning for other clients. */
+  readonly fieldValidation: boolean;
+}
+
+/** What the HPA controller does that changed between releases. */
+export interface ControllerBehaviour {
+  /** Each sync starts one period after the previous one ended, so syncs drift by their own duration. */
+  readonly syncsDrift: boolean;
+  /** Scaling to zero and back follows the ScaledToZero condition. */
+  readonly scaledToZeroCondition: boolean;
+  /** A pod's request includes its restartable init containers (sidecars), with SidecarContainers on. */
+  readonly sidecarRequests: boolean;
+  /** A pod's request is its pod-level request, when set and the metric names no container, with PodLevelResources on. */
+  readonly podLevelRequests: boolean;
+}
+
+/** Everything one release knows, as the table gives it. */
+export interface KubernetesRelease {
+  /** 37 for Kubernetes 1.37. */
+  readonly minor: number;
+  /** The HPA apiVersions its API server serves, newest first. */
+  readonly servedApiVersions: readonly string[];
+  /** Each served apiVersion that is deprecated, with the release that deprecated it. */
+  readonly deprecatedSince: { readonly [apiVersion: string]: number };
+  /** The stage and default of every known gate. */
+  readonly gates: { readonly [gate: string]: GateState };
+  readonly apiServer: ApiServerRules;
+  readonly controller: ControllerBehaviour;
+}
+
+/** A fact that starts in a release, with its source. */
+type Since<T> = { readonly [K in keyof T]?: string };
+
+/** One row: what changed in a release, each change with its source. */
+interface Row {
+  readonly minor: number;
+  /** apiVersions served from this release on (a new one is the newest), with the release that deprecated each. */
+  readonly serves?: { readonly [apiVersion: string]: { readonly deprecatedSince?: number; readonly source: string } };
+  readonly stopsServing?: { readonly [apiVersion: string]: string };
+  readonly gates?: { readonly [gate: string]: GateState & { readonly source: string } };
+  readonly apiServer?: Since<ApiServerRules>;
+  readonly controller?: Since<ControllerBehaviour>;
+}
+
+const ALPHA_OFF = { stage: GateStage.ALPHA, enabledByDefault: false } as const;
+const BETA_ON = { stage: GateStage.BETA, enabledByDefault: true } as const;
+const GA = { stage: GateStage.GA, enabledByDefault: true } as const;
+
 /**
- * The oldest and newest minor versions in the table. The table holds only releases that have
- * shipped (a release is added once k8s.io/kubernetes v1.N.0 is on the Go module proxy, with its
- * conformance programs in test/conformance), so the newest is the newest release.
+ * The table. Gate stages are kube_features.go's (pkg/features) unless a source says otherwise;
+ * the controller's readings are replica_calculator.go's (pkg/controller/podautoscaler).
+ * The table holds only releases that have shipped (k8s.io/kubernetes v1.N.0 is on the Go module
+ * proxy), so its last row is the newest release.
  */
-export const OLDEST_KNOWN_MINOR = 23;
-export const NEWEST_KNOWN_MINOR = 37;
+const ROWS: readonly Row[] = [
+  {
+    minor: 23,
+    serves: {
+      [AUTOSCALING_V2]: { source: 'GA in 1.23 (Kubernetes deprecation guide)' },
+      [AUTOSCALING_V2BETA2]: { deprecatedSince: 23, source: 'k8s.io/api autoscaling/v2beta2 prerelease-lifecycle tags: deprecated 1.23' },
+      [AUTOSCALING_V2BETA1]: { deprecatedSince: 22, source: 'k8s.io/api autoscaling/v2beta1 prerelease-lifecycle tags: deprecated 1.22' },
+      [AUTOSCALING_V1]: { source: 'served by every release (Kubernetes deprecation guide)' },
+    },
+    gates: {
+      [GATE_SCALE_TO_ZERO]: { ...ALPHA_OFF, source: 'KEP-2021: {1.16, false, Alpha}' },
+      [GATE_CONTAINER_METRICS]: { ...ALPHA_OFF, source: 'KEP-1610: alpha since 1.20' },
+      [GATE_EXTERNAL_METRIC_FALLBACK]: {
+        ...ALPHA_OFF,
+        source: 'KEP-5679: the implementation was closed unmerged, so no release has the gate; it exists where a profile declares it',
+      },
+    },
+  },
+  { minor: 24 },
+  {
+    minor: 25,
+    stopsServing: { [AUTOSCALING_V2BETA1]: 'removed in 1.25 (Kubernetes deprecation guide; storage_autoscaling.go)' },
+    apiServer: { fieldValidation: 'KEP-2885: server-side field validation (`fieldValidation`) beta and on in 1.25' },
+  },
+  { minor: 26, stopsServing: { [AUTOSCALING_V2BETA2]: 'removed in 1.26 (Kubernetes deprecation guide; storage_autoscaling.go)' } },
+  { minor: 27, gates: { [GATE_CONTAINER_METRICS]: { ...BETA_ON, source: 'KEP-1610: beta, on by default in 1.27' } } },
+  { minor: 28, gates: { [GATE_SIDECAR_CONTAINERS]: { ...ALPHA_OFF, source: 'KEP-753: {1.28, false, Alpha}; with it off the API server drops an init container\'s `restartPolicy`' } } },
+  {
+    minor: 29,
+    gates: { [GATE_SIDECAR_CONTAINERS]: { ...BETA_ON, source: 'KEP-753: {1.29, true, Beta}' } },
+    controller: { sidecarRequests: '`calculatePodRequests` adds restartable init containers from 1.29 (up to 1.28 it reads the regular containers only)' },
+  },
+  {
+    minor: 30,
+    gates: { [GATE_CONTAINER_METRICS]: { ...GA, source: 'KEP-1610: GA in 1.30; the gate is removed in 1.32 and the field stays, so it stays GA here' } },
+  },
+  { minor: 31 },
+  { minor: 32, gates: { [GATE_POD_LEVEL_RESOURCES]: { ...ALPHA_OFF, source: 'KEP-2837: {1.32, false, Alpha}' } } },
+  {
+    minor: 33,
+    gates: {
+      [GATE_CONFIGURABLE_TOLERANCE]: { ...ALPHA_OFF, source: 'KEP-4951: {1.33, false, Alpha}; the `tolerance` field does not exist before 1.33' },
+      [GATE_SIDECAR_CONTAINERS]: { ...GA, source: 'KEP-753: {1.33, true, GA}' },
+    },
+  },
+  {
+    minor: 34,
+    gates: {
+      [GATE_POD_LEVEL_RESOURCES]: {
+        ...BETA_ON,
+        source: 'KEP-2837: {1.34, true, Beta}; with it on the API server defaults pod-level requests (defaults.go `defaultPodRequests`), with it off it drops a pod template\'s `spec.resources`',
+      },
+    },
+    apiServer: { scaleTargetGroupRule: 'kubernetes/kubernetes PR #132537: strategy.go refuses a scaleTargetRef.apiVersion without a group' },
+    controller: { podLevelRequests: '`calculateRequests` reads the pod-level requests when set and the metric names no container, gated by PodLevelResources' },
+  },
+  { minor: 35, gates: { [GATE_CONFIGURABLE_TOLERANCE]: { ...BETA_ON, source: 'KEP-4951: {1.35, true, Beta}' } } },
+  {
+    minor: 36,
+    apiServer: { maxReplicasRequired: 'kubernetes/kubernetes PR #135412: `maxReplicas: 0` is `Required value`' },
+    controller: { scaledToZeroCondition: 'KEP-2021 rework: the controller scales to zero and back by the ScaledToZero condition' },
+  },
+  {
+    minor: 37,
+    gates: {
+      [GATE_SCALE_TO_ZERO]: { ...BETA_ON, source: 'KEP-2021 kep.yaml and the feature-gate reference: beta, on by default in 1.37' },
+      [GATE_CONFIGURABLE_TOLERANCE]: { ...GA, source: 'kubernetes/api commit "Promote feature gate HPAConfigurableTolerance to GA", in 1.37' },
+    },
+    controller: {
+      syncsDrift: 'observed in test/conformance: the real 1.37 controller\'s syncs drift by their own duration; in 1.36 the HPA informer\'s resync keeps them on the period grid',
+    },
+  },
+];
+
+const ABSENT_GATE: GateState = { stage: GateStage.ABSENT, enabledByDefault: false };
+
+/** Each row with the rows before it applied: every release's full facts. */
+function accumulate(rows: readonly Row[]): ReadonlyMap<number, KubernetesRelease> {
+  const releases = new Map<number, KubernetesRelease>();
+  let previous: KubernetesRelease = {
+    minor: rows[0].minor - 1,
+    servedApiVersions: [],
+    deprecatedSince: {},
+    gates: Object.fromEntries(KNOWN_GATES.map(gate => [gate, ABSENT_GATE])),
+    apiServer: { scaleTargetGroupRule: false, maxReplicasRequired: false, fieldValidation: false },
+    controller: { syncsDrift: false, scaledToZeroCondition: false, sidecarRequests: false, podLevelRequests: false },
+  };
+  for (const row of rows) {
+    if (row.minor !== previous.minor + 1) throw new Error(`kubernetes-releases: the row after 1.${previous.minor} is 1.${row.minor}`);
+    previous = apply(previous, row);
+    releases.set(row.minor, previous);
+  }
+  return releases;
+}
+
+/** The release `row` describes: the one before, with the row's changes. */
+function apply(previous: KubernetesRelease, row: Row): KubernetesRelease {
+  const serves = Object.keys(row.serves ?? {});
+  const stops = Object.keys(row.stopsServing ?? {});
+  const deprecatedSince: { [apiVersion: string]: number } = { ...previous.deprecatedSince };
+  for (const [apiVersion, { deprecatedSince: since }] of Object.entries(row.serves ?? {})) {
+    if (since !== undefined) deprecatedSince[apiVersion] = since;
+  }
+  for (const apiVersion of stops) delete deprecatedSince[apiVersion];
+  const gates: { [gate: string]: GateState } = { ...previous.gates };
+  for (const [gate, { stage, enabledByDefault }] of Object.entries(row.gates ?? {})) {
+    if (!KNOWN_GATES.includes(gate)) throw new Error(`kubernetes-releases: 1.${row.minor} names the unknown gate ${gate}`);
+    gates[gate] = { stage, enabledByDefault };
+  }
+  const startingNow = (facts: object | undefined) => Object.fromEntries(Object.keys(facts ?? {}).map(fact => [fact, true]));
+  return {
+    minor: row.minor,
+    servedApiVersions: [...serves, ...previous.servedApiVersions.filter(v => !stops.includes(v) && !serves.includes(v))],
+    // Looked up by names from outside (a manifest's apiVersion, a profile's gates): no prototype.
+    deprecatedSince: table(deprecatedSince),
+    gates: table(gates),
+    apiServer: { ...previous.apiServer, ...startingNow(row.apiServer) },
+    controller: { ...previous.controller, ...startingNow(row.controller) },
+  };
+}
+
+const RELEASES = accumulate(ROWS);
+
+/** The oldest and newest minor versions in the table; the newest is the newest release (see ROWS). */
+export const OLDEST_KNOWN_MINOR = ROWS[0].minor;
+export const NEWEST_KNOWN_MINOR = ROWS[ROWS.length - 1].minor;
 
 /**
  * The default profile's release: the newest release the table holds. The rule stays true as
@@ -72,56 +238,50 @@ export const NEWEST_KNOWN_MINOR = 37;
  */
 export const DEFAULT_MINOR = NEWEST_KNOWN_MINOR;
 
-/** From this minor on the API server refuses a `scaleTargetRef.apiVersion` without a group. */
-export const SCALE_TARGET_GROUP_RULE_SINCE_MINOR = 34;
+/** What Kubernetes 1.`minor` knows; throws for a release the table does not hold. */
+export function kubernetesRelease(minor: number): KubernetesRelease {
+  const release = RELEASES.get(minor);
+  if (!release) throw new Error(`Kubernetes 1.${minor} is not in the table of releases (1.${OLDEST_KNOWN_MINOR} to 1.${NEWEST_KNOWN_MINOR})`);
+  return release;
+}
 
-/** From this minor on the HPA controller scales to zero by the ScaledToZero condition (KEP-2021 rework). */
-export const SCALED_TO_ZERO_CONDITION_SINCE_MINOR = 36;
+/** The minors of the table's releases of which `holds` is true, oldest first. */
+export function releasesWhere(holds: (release: KubernetesRelease) => boolean): number[] {
+  return [...RELEASES.values()].filter(holds).map(r => r.minor);
+}
 
-/**
- * From this minor on the API server validates fields itself (KEP-2885, `fieldValidation`, beta
- * and on in 1.25): strict for kubectl, which asks for it, a warning for other clients.
- */
-export const SERVER_FIELD_VALIDATION_SINCE_MINOR = 25;
+/** The first release of the table of which `holds` is true. */
+export function firstReleaseWhere(holds: (release: KubernetesRelease) => boolean): number | undefined {
+  return releasesWhere(holds)[0];
+}
 
-/** From this minor on the HPA controller counts the requests of restartable init containers (sidecars). */
-export const SIDECAR_REQUESTS_SINCE_MINOR = 29;
+/** Every HPA apiVersion some release of the table serves, newest first. */
+export const HPA_API_VERSIONS: readonly string[] = ROWS.reduce<string[]>(
+  (all, row) => [...Object.keys(row.serves ?? {}).filter(v => !all.includes(v)), ...all], []);
 
-/** From this minor on the HPA controller reads pod-level requests, with PodLevelResources on. */
-export const POD_LEVEL_REQUESTS_SINCE_MINOR = 34;
+export type ServedState =
+  | { readonly served: true; readonly deprecated?: { readonly since: number; readonly removedIn?: number } }
+  | { readonly served: false; readonly since?: number; readonly removedIn?: number };
 
-/** From this minor on `maxReplicas: 0` is a `Required value` error. */
-export const MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR = 36;
+const SERVED: ServedState = { served: true };
 
-const absent: GateState = { stage: GateStage.ABSENT, enabledByDefault: false };
-const alphaOff: GateState = { stage: GateStage.ALPHA, enabledByDefault: false };
-const betaOn: GateState = { stage: GateStage.BETA, enabledByDefault: true };
-const ga: GateState = { stage: GateStage.GA, enabledByDefault: true };
+/** Whether `release` serves `apiVersion` for HorizontalPodAutoscalers; undefined for an apiVersion no release serves. */
+export function servedState(apiVersion: string, release: KubernetesRelease): ServedState | undefined {
+  // Asked for every manifest: the common answer first.
+  if (release.servedApiVersions.includes(apiVersion) && release.deprecatedSince[apiVersion] === undefined) return SERVED;
+  if (!HPA_API_VERSIONS.includes(apiVersion)) return undefined;
+  const serves = (minor: number) => RELEASES.get(minor)?.servedApiVersions.includes(apiVersion) ?? false;
+  const removedIn = firstReleaseWhere(r => !serves(r.minor) && serves(r.minor - 1));
+  if (serves(release.minor)) return { served: true, deprecated: { since: release.deprecatedSince[apiVersion], removedIn } };
+  return removedIn !== undefined && removedIn <= release.minor
+    ? { served: false, removedIn }
+    : { served: false, since: firstReleaseWhere(r => serves(r.minor)) };
+}
 
-/** The stage of `gate` in Kubernetes 1.`minor`. */
-export function gateState(gate: string, minor: number): GateState {
-  switch (gate) {
-    case GATE_SCALE_TO_ZERO:
-      return minor >= 37 ? betaOn : alphaOff;
-    case GATE_CONFIGURABLE_TOLERANCE:
-      if (minor < 33) return absent;
-      if (minor < 35) return alphaOff;
-      return minor < 37 ? betaOn : ga;
-    case GATE_CONTAINER_METRICS:
-      if (minor < 27) return alphaOff;
-      return minor < 30 ? betaOn : ga;
-    case GATE_EXTERNAL_METRIC_FALLBACK:
-      return alphaOff;
-    case GATE_SIDECAR_CONTAINERS:
-      if (minor < 28) return absent;
-      if (minor < 29) return alphaOff;
-      return minor < 33 ? betaOn : ga;
-    case GATE_POD_LEVEL_RESOURCES:
-      if (minor < 32) return absent;
-      return minor < 34 ? alphaOff : betaOn;
-    default:
-      return absent;
-  }
+/** `[1.33, 1.34]` as "1.33 and 1.34". */
+export function listReleases(minors: readonly number[]): string {
+  const names = minors.map(m => `1.${m}`);
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** Whether the release shipped with a gate whose state a cluster can choose. */
@@ -138,11 +298,3 @@ export function declareGate(gate: string): string {
 export function declareVersion(version: string): string {
   return `declare version ${version} or later in the cluster profile (ClusterProfile version, or --k8s-version)`;
 }
-
-/**
- * From this minor on, each sync starts one period after the previous one ended, so syncs drift
- * by their own duration (as the real 1.37 controller does in test/conformance, observed there); in 1.36 the HPA
- * informer's resync keeps them on the period grid. With drift, a recommendation or scale event
- * from exactly one window or period before is outside it.
- */
-export const SYNCS_DRIFT_SINCE_MINOR = 37;

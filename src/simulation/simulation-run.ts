@@ -4,7 +4,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { toMilli } from '../model/quantity';
-import { GATE_SCALE_TO_ZERO, SCALED_TO_ZERO_CONDITION_SINCE_MINOR, SYNCS_DRIFT_SINCE_MINOR } from '../private/kubernetes-releases';
+import { GATE_SCALE_TO_ZERO } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions, FAILED_GET_REASON } from './conditions';
 import { SimSpec } from './hpa-spec';
@@ -122,7 +122,7 @@ export class Run {
     this.current = options.initialReplicas ?? (spec.minReplicas > 0 ? spec.minReplicas : 1);
     // A new HPA's status is empty: a first sync whose metrics all fail leaves desiredReplicas at 0.
     this.statusDesired = 0;
-    this.drift = profile.minor >= SYNCS_DRIFT_SINCE_MINOR ? 2 * CALL_SECONDS : 0;
+    this.drift = profile._release.controller.syncsDrift ? 2 * CALL_SECONDS : 0;
     const start = Date.parse(options.startTime ?? '1970-01-01T00:00:00Z');
     if (Number.isNaN(start)) throw new Error(`HpaSimulator: startTime ${JSON.stringify(options.startTime)} is not an RFC 3339 time`);
     this.conditions = new Conditions(options.initialConditions ?? [],
@@ -146,7 +146,7 @@ export class Run {
       ?? DEFAULT_POD_REQUEST));
     this.tolerances = spec.tolerance;
     this.gateZero = profile.isGateEnabled(GATE_SCALE_TO_ZERO);
-    this.conditionBasedZero = profile.minor >= SCALED_TO_ZERO_CONDITION_SINCE_MINOR;
+    this.conditionBasedZero = profile._release.controller.scaledToZeroCondition;
     this.hasFallback = spec.metrics.some(m => m.fallback !== undefined);
     this.validMessages = spec.metrics.map(m => `the HPA was able to successfully calculate a replica count from ${m.id}`);
   }

@@ -14,7 +14,6 @@ import { parseGoDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
 import { closestName } from '../private/closest-name';
 import { INT32_MAX } from '../private/constants';
-import { SERVER_FIELD_VALIDATION_SINCE_MINOR } from '../private/kubernetes-releases';
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
@@ -136,13 +135,13 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
 }
 
 /**
- * What becomes of an unknown field: from 1.25 the server's strict field validation, which
- * kubectl asks for by default, refuses the object, and the server only warns other clients
- * (its default is `Warn`) and drops the field; before 1.25 the server drops it silently and
- * kubectl's own client-side validation refuses it.
+ * What becomes of an unknown field: where the server validates fields itself (kubernetes-releases.ts
+ * `fieldValidation`), its strict field validation, which kubectl asks for by default, refuses the
+ * object, and the server only warns other clients (its default is `Warn`) and drops the field;
+ * before, the server drops it silently and kubectl's own client-side validation refuses it.
  */
 function unknownFieldDetail(fieldPath: string, profile: ClusterProfile): string {
-  return profile.minor >= SERVER_FIELD_VALIDATION_SINCE_MINOR
+  return profile._release.apiServer.fieldValidation
     ? `strict decoding error: unknown field "${fieldPath}": kubectl apply refuses the object; other clients get a warning and the field dropped`
     : `unknown field "${fieldPath}": kubectl apply refuses the object (client-side validation); other clients get the field dropped silently`;
 }

@@ -6,7 +6,7 @@
  */
 import { ClusterProfile } from '../cluster-profile';
 import { decode } from './decode';
-import { child, index, IssueList } from './issue-list';
+import { child, ErrorType, index, IssueList } from './issue-list';
 import { annotationRuleLevels, applyRuleLevels, checkRuleLevels, LevelsByRule } from './rule-levels';
 import { defaultedSpec } from '../model/defaults';
 import { checkBehavior } from './rules/behavior';
@@ -82,6 +82,7 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
   for (const [field, value, detail] of profile._problems()) {
     out.invalid('HPA154', `cluster.${field}`, value, detail);
   }
+  if (profile._newerThanKnown) reportNewerRelease(profile, out);
   if (unreadable(manifest, out)) return;
   const decoded = decode(manifest, profile, out);
   if (!isObject(decoded)) {
@@ -95,6 +96,15 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
   const start = out.issues.length;
   checkConverted(converted.object, options, out);
   if (converted.object !== decoded) out.mapPaths(start, converted.userPath);
+}
+
+/** HPA156: a release newer than the table, judged as the newest one it holds. */
+function reportNewerRelease(profile: ClusterProfile, out: IssueList): void {
+  const judgedAs = `1.${profile._release.minor}`;
+  out.add('HPA156', 'cluster.version', ErrorType.WARNING, profile.version,
+    `Kubernetes ${profile.version} is judged as ${judgedAs}, the newest release this cdk8s-hpa knows: ${judgedAs}'s served API versions, `
+    + 'feature gate defaults and controller behaviour, with the feature gates the profile declares taken as given; a newer cdk8s-hpa may know more',
+    `upgrade cdk8s-hpa to a version that knows Kubernetes ${profile.version}; until then, turn HPA156 off (ruleLevels, or --disable HPA156) to accept the judgement as ${judgedAs}`);
 }
 
 function checkConverted(manifest: { [key: string]: any }, options: EngineOptions, out: IssueList): void {

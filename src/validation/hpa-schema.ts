@@ -6,24 +6,31 @@ import { ExternalFallbackFormat } from '../external-fallback';
 import { arr, DecodeContext, f, obj, ObjectType, Unavailable } from './schema';
 import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
 import {
-  declareGate, declareVersion, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
+  declareGate, declareVersion, firstReleaseWhere, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
+  GateStage, KubernetesRelease, listReleases, releasesWhere,
 } from '../private/kubernetes-releases';
+
+/** Where `tolerance` (which comes with its gate) is in the table: since, off by default in, on by default from. */
+const tolerance = (r: KubernetesRelease) => r.gates[GATE_CONFIGURABLE_TOLERANCE];
+const TOLERANCE_SINCE = `1.${firstReleaseWhere(r => tolerance(r).stage !== GateStage.ABSENT)}`;
+const TOLERANCE_ALPHA = listReleases(releasesWhere(r => tolerance(r).stage === GateStage.ALPHA));
+const TOLERANCE_ON = `1.${firstReleaseWhere(r => tolerance(r).enabledByDefault)}`;
 
 function toleranceAvailability(ctx: DecodeContext): Unavailable | undefined {
   const p = ctx.profile;
-  if (p.minor < 33) {
+  if (tolerance(p._release).stage === GateStage.ABSENT) {
     return {
       ruleId: 'HPA150',
-      detail: `Kubernetes ${p.version} has no tolerance field (added in 1.33): a strict client is refused and any other client's tolerance is silently dropped`,
-      fix: `${declareVersion('1.33')}, or remove tolerance`,
+      detail: `Kubernetes ${p.version} has no tolerance field (added in ${TOLERANCE_SINCE}): a strict client is refused and any other client's tolerance is silently dropped`,
+      fix: `${declareVersion(TOLERANCE_SINCE)}, or remove tolerance`,
       dropped: true,
     };
   }
   if (!p.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
     return {
       ruleId: 'HPA151',
-      detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in 1.33 and 1.34)`,
-      fix: `${declareGate(GATE_CONFIGURABLE_TOLERANCE)} if the cluster turns it on, use 1.35 or later, or remove tolerance`,
+      detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in ${TOLERANCE_ALPHA})`,
+      fix: `${declareGate(GATE_CONFIGURABLE_TOLERANCE)} if the cluster turns it on, use ${TOLERANCE_ON} or later, or remove tolerance`,
       dropped: true,
       droppedSilently: true,
     };

@@ -1,4 +1,5 @@
 import { Severity } from './validation-issue';
+import { OLDEST_KNOWN_MINOR } from '../private/kubernetes-releases';
 import { table } from '../private/table';
 
 /** A rule's stable id, default severity, one-line summary, and how its findings are worded. */
@@ -27,9 +28,9 @@ const LINT = 'Lint';
 
 /**
  * Every rule the engine knows. HPA1xx: what kube-apiserver refuses (HPA15x: refused or dropped
- * because of the cluster's version or feature gates); HPA2xx: what the HPA controller fails on
- * at run time; HPA3xx: checks across objects (construct tree or command-line input); HPA4xx:
- * lints (warnings, some off by default).
+ * because of the cluster's version or feature gates; HPA154 and HPA156: the cluster profile
+ * itself); HPA2xx: what the HPA controller fails on at run time; HPA3xx: checks across objects
+ * (construct tree or command-line input); HPA4xx: lints (warnings, some off by default).
  */
 export const RULES = table<RuleInfo>({
   HPA000: error('construct options name rules that exist and may be changed', 'see HpaValidator.rules() for the rule ids and which can be changed'),
@@ -65,8 +66,10 @@ export const RULES = table<RuleInfo>({
   HPA151: error('the field\'s feature gate is on in the cluster', 'declare the feature gate in the cluster profile if the cluster turns it on, or remove the field'),
   HPA152: error('external.fallback needs the HPAExternalMetricFallback gate', 'declare HPAExternalMetricFallback=true in the cluster profile if the cluster runs it, or remove the fallback'),
   HPA153: error('fallback replicas and failureDuration are greater than 0', 'use a fallback of 1 or more replicas after a failureDuration greater than 0'),
-  HPA154: error('the cluster profile names a known version and gates', 'use a version from 1.23 on and the gates ClusterProfile knows (see ClusterProfile.of)'),
+  HPA154: error('the cluster profile names a known version and gates', `use a version from 1.${OLDEST_KNOWN_MINOR} on and the gates ClusterProfile knows (see ClusterProfile.of)`),
   HPA155: warning('the apiVersion is not deprecated in the cluster\'s release', 'move to autoscaling/v2'),
+  HPA156: warning('the cluster\'s Kubernetes release is one this cdk8s-hpa knows; a newer one is judged as the newest it knows',
+    'upgrade cdk8s-hpa to a version that knows the release, or turn HPA156 off to accept the judgement by the newest release it knows'),
   HPA201: error('an Object target\'s type names the field that is set', 'set type to the field that is set (Value for value, AverageValue for averageValue)', { label: FAILS }),
   HPA202: error('Utilization targets only on Resource and ContainerResource metrics', 'use a Value or AverageValue target (MetricTarget.value() or MetricTarget.averageValue())', { label: FAILS }),
   HPA203: error('metric selectors parse as label selectors', 'use label keys and values Kubernetes accepts, and operators In, NotIn, Exists, DoesNotExist', { label: FAILS }),

@@ -72,6 +72,26 @@ describe('cdk8s-hpa simulate with the config file', () => {
   });
 });
 
+describe('a config file for a release newer than the library knows', () => {
+  test('its files are judged as the newest release, with a warning each and the summary saying so: exit 0', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-cli-newer-'));
+    try {
+      fs.mkdirSync(path.join(dir, '.git'));
+      fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.39", featureGates: { HPAScaleToZero: false } }\n');
+      fs.copyFileSync(path.join(REPO, 'clusters', 'edge', 'worker.yaml'), path.join(dir, 'worker.yaml'));
+      const run = cli(['validate', 'worker.yaml'], { cwd: dir });
+      // The worker scales to zero: the gate the file declares off is taken as given.
+      expect(run.lines.map(l => l.replace(/^worker\.yaml:\d+:\d+: (\w+ \[HPA\d+\]) .*$/, '$1'))).toEqual(['warning [HPA156]', 'error [HPA101]']);
+      expect(run.stderr).toBe('cdk8s-hpa: 1 error, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.39 (judged as 1.37, the newest release this cdk8s-hpa knows) -HPAScaleToZero; config .cdk8s-hpa.yaml]\n');
+      expect(run.code).toBe(1);
+      fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.39" }\n');
+      expect(cli(['validate', 'worker.yaml'], { cwd: dir }).code).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a bad config file', () => {
   let dir: string;
   beforeAll(() => {
@@ -82,7 +102,7 @@ describe('a bad config file', () => {
 
   test.each([
     ['rules: { HPA404: maybe }', 'rules.HPA404: "maybe": the level of HPA404 must be one of error, warning, on, off'],
-    ['cluster: { version: "1.99" }', 'cluster.version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
+    ['cluster: { version: "1.22" }', 'cluster.version: "1.22": must be a Kubernetes version 1.23 or later, such as "1.37"'],
     ['overrides:\n  - files: [x]\n    clusters: {}', 'overrides[0].clusters: unknown key (known keys: files, cluster, rules)'],
   ])('%j is a usage error naming the key path, before any input is read: exit 2', (text, problem) => {
     fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), text);

@@ -320,8 +320,22 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
     expect(cli(['validate', '--k8s-version=1.35', '-'], { input: tolerance }).code).toBe(0);
   });
 
+  test('--k8s-version newer than the library\'s releases: judged as the newest, with a warning that says so; exit 0', () => {
+    const run = cli(['validate', '--k8s-version', '1.38', `${FIXTURES}/clean.yaml`]);
+    expect(run.lines).toEqual([expect.stringMatching(new RegExp(`^${FIXTURES}/clean.yaml:\\d+:\\d+: warning \\[HPA156\\] cluster\\.version: Warning: `
+      + 'Kubernetes 1\\.38 is judged as 1\\.37, the newest release this cdk8s-hpa knows: .*a newer cdk8s-hpa may know more '
+      + '\\(fix: upgrade cdk8s-hpa to a version that knows Kubernetes 1\\.38; until then, turn HPA156 off \\(ruleLevels, or --disable HPA156\\) to accept the judgement as 1\\.37\\)$'))]);
+    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.38 (judged as 1.37, the newest release this cdk8s-hpa knows)]\n');
+    expect(run.code).toBe(0);
+    // Judged as the newest release: scaling to zero is on by default, as in 1.37.
+    const zero = cli(['validate', '--k8s-version', 'v1.39.0', '--disable', 'HPA156', '-'], { input: scaleToZero });
+    expect([zero.stdout, zero.code]).toEqual(['', 0]);
+    expect(zero.stderr).toContain('[Kubernetes v1.39.0 (judged as 1.37, the newest release this cdk8s-hpa knows)]');
+  });
+
   test.each([
-    [['--k8s-version', '1.99'], '--k8s-version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
+    [['--k8s-version', '1.22'], '--k8s-version: "1.22": must be a Kubernetes version 1.23 or later, such as "1.37"'],
+    [['--k8s-version', 'v2'], '--k8s-version: "v2": must be a Kubernetes version 1.23 or later, such as "1.37"'],
     [['--feature-gates', 'NoSuchGate=true'], '--feature-gates NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback, SidecarContainers, PodLevelResources'],
     [['--k8s-version', '1.30', '--feature-gates', 'HPAConfigurableTolerance=true'], '--feature-gates HPAConfigurableTolerance: true: Kubernetes 1.30 has no HPAConfigurableTolerance feature gate; declare a version that has it'],
   ])('an unknown version or gate (%j) is a usage error before any input is read, whatever the inputs hold', (flags, message) => {

@@ -99,6 +99,13 @@ describe('cdk8s-hpa simulate on a CPU HPA', () => {
     expect(run.code).toBe(0);
   });
 
+  test('a --k8s-version newer than the library\'s releases simulates as the newest (1.37\'s syncs drift), with the warning on standard error', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.38']);
+    expect(run.lines).toEqual(WEB_TABLE);
+    expect(run.stderr).toMatch(/^test\/cli\/fixtures\/simulate\/web-hpa\.yaml:\d+:\d+: warning \[HPA156\] cluster\.version: Warning: Kubernetes 1\.38 is judged as 1\.37, /);
+    expect(run.code).toBe(0);
+  });
+
   test('reads the HPA from standard input with --hpa -', () => {
     const run = cli(['simulate', '--hpa', '-', '--trace', WEB_TRACE, '--until=90s'], { input: fs.readFileSync(path.join(ROOT, WEB)) });
     expect(run.lines).toEqual([...WEB_TABLE.slice(0, 3), 'final replicas: 8 at 90s (7 syncs, 2 changes)']);
@@ -108,7 +115,7 @@ describe('cdk8s-hpa simulate on a CPU HPA', () => {
 
 describe('cdk8s-hpa simulate on two metrics, picked by --name', () => {
   test('shows each metric\'s proposal, a failing metric\'s error, the scale-up policy\'s limit and a scaleTo', () => {
-    // On 1.36 the syncs keep to the 15 s grid (see SYNCS_DRIFT_SINCE_MINOR): the steps below are its.
+    // On 1.36 the syncs keep to the 15 s grid (see `syncsDrift` in kubernetes-releases.ts): the steps below are its.
     const run = cli(['simulate', '--hpa', `${DIR}/two-hpas.yaml`, '--name', 'worker', '--trace', `${DIR}/worker-trace.csv`, '--until', '7m', '--k8s-version', '1.36']);
     const error = 'error: invalid metrics (1 invalid out of 2), first error is: failed to get queue_depth External metric value: adapter: timeout, retrying';
     expect(run.lines).toEqual([
@@ -145,8 +152,8 @@ describe('cdk8s-hpa simulate on an invalid HPA', () => {
   });
 
   test('an unknown --k8s-version is a usage error before the HPA is read: exit 2', () => {
-    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.99']);
-    expect(run.stderr.split('\n')[0]).toBe('cdk8s-hpa simulate: --k8s-version: "1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"');
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.22']);
+    expect(run.stderr.split('\n')[0]).toBe('cdk8s-hpa simulate: --k8s-version: "1.22": must be a Kubernetes version 1.23 or later, such as "1.37"');
     expect(run.stdout).toBe('');
     expect(run.code).toBe(2);
   });

@@ -8,8 +8,8 @@
  *   P2 no object the server accepts, keeping every field, fails one of our API-server rules (HPA1xx);
  *   P3 every field path the server reports is among the paths of our issues.
  * And: every rule that refuses an object the server accepts is in the table of deliberate
- * differences (docs/conformance.md), and each feature gate of the release is at
- * the stage and default that src/private/kubernetes-releases.ts says.
+ * differences (docs/conformance.md), and the release's row in src/private/kubernetes-releases.ts
+ * has its served autoscaling versions and each feature gate at its stage and default.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -18,7 +18,7 @@ import { LineProcess, Release } from './go-programs';
 import { gateSettings, hpaObject, POD_GATES } from './hpa-arbitrary';
 import { ClusterProfile, HpaValidator, Severity, ValidationIssue } from '../../src';
 import { convertToV2 } from '../../src/model/api-versions';
-import { gateState, GateStage, KNOWN_GATES } from '../../src/private/kubernetes-releases';
+import { GateStage, KNOWN_GATES, kubernetesRelease } from '../../src/private/kubernetes-releases';
 
 /**
  * The apiVersions the engine judges as the server does (it converts v1 to the v2 shape, as the
@@ -157,14 +157,27 @@ export function runSettings(): { runs: number; seed: number } {
   return { runs, seed };
 }
 
+/** The release's row in the library's table. */
+function rowOf(release: Release) {
+  return kubernetesRelease(Number(release.minor.split('.')[1]));
+}
+
+/** The autoscaling versions the release serves (`v2`, `v1`: read from its source) compared with the library's table. */
+export function checkServed(release: Release, served: readonly string[]): string[] {
+  const real = served.map(v => `autoscaling/${v}`).sort();
+  const ours = [...rowOf(release).servedApiVersions].sort();
+  return real.join() === ours.join() ? []
+    : [`${release.kubernetes} serves ${real.join(', ')}; kubernetes-releases.ts says ${ours.join(', ')}`];
+}
+
 /** The gate lines of the program (`HPAScaleToZero false ALPHA`) compared with the library's table. */
 export function checkGates(release: Release, gatesOutput: string): { failures: string[]; settable: string[] } {
   const failures: string[] = [];
   const settable: string[] = [];
-  const minor = Number(release.minor.split('.')[1]);
+  const row = rowOf(release);
   for (const line of gatesOutput.trim().split('\n')) {
     const [gate, def, stage] = line.split(' ');
-    const ours = gateState(gate, minor);
+    const ours = row.gates[gate] ?? { stage: GateStage.ABSENT, enabledByDefault: false };
     const real = def === 'absent'
       ? { stage: GateStage.ABSENT, enabledByDefault: false }
       : { stage: ({ 'ALPHA': GateStage.ALPHA, 'BETA': GateStage.BETA, '': GateStage.GA, 'GA': GateStage.GA } as any)[stage ?? ''] ?? stage, enabledByDefault: def === 'true' };

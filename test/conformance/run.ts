@@ -9,7 +9,7 @@
  * (pod specs for the requests the controller reads, default 2000).
  */
 import * as fc from 'fast-check';
-import { checkGates, readConformancePage, readDifferencesTable, runRelease } from './apiserver-differential';
+import { checkGates, checkServed, readConformancePage, readDifferencesTable, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
 import { buildApiServer, buildController, kubernetesSourceDir, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
@@ -48,6 +48,7 @@ async function apiserver(tally: Tally, servers: Release[], builds: Builds): Prom
     const binaryPath = await binary(builds, `apiserver ${release.kubernetes}`);
     const served = servedVersions(release);
     console.log(`apiserver ${release.kubernetes}: serves autoscaling ${served.join(', ')}`);
+    report(tally, `${release.minor} served autoscaling versions match kubernetes-releases.ts`, checkServed(release, served));
     const server = new LineProcess(binaryPath, [`--served=${served.join(',')}`]);
     try {
       const outcome = await runRelease(release, server, runOnce(binaryPath, ['--gates']), table, observed);

@@ -138,6 +138,16 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
     expect(strict.code).toBe(2);
   });
 
+  test('a k8sVersion newer than the library\'s releases is judged as the newest, with a warning on each HPA; synth passes', () => {
+    const run = synth({ k8sVersion: '1.38' });
+    expect(run.report.summary.status).toBe('success');
+    expect(run.report.summary.metadata.settings).toBe('Kubernetes 1.38 (judged as 1.37, the newest release this cdk8s-hpa knows); config .cdk8s-hpa.yaml');
+    const newer = run.report.violations.find((v: any) => v.ruleName.startsWith('HPA156 (warning)'));
+    expect(newer.violatingConstructs.map((c: any) => c.resourceName).sort()).toEqual(['api', 'worker']);
+    expect(newer.violatingConstructs[0].locations).toEqual([expect.stringMatching(/^cluster\.version \(line \d+\): Warning: Kubernetes 1\.38 is judged as 1\.37, /)]);
+    expect(run.code).toBe(0);
+  });
+
   test('fails with a clear message when its properties are wrong', () => {
     const run = synth({ rules: { HPA102: 'off' } });
     expect(run.report.violations[0].recommendation).toBe('properties.rules.HPA102: "off": HPA102 cannot be changed: only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be set to error, warning, on or off');

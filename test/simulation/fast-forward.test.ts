@@ -39,7 +39,7 @@ const scenario = fc.record({
   behavior: fc.option(fc.record({ scaleUp: rules, scaleDown: rules }, { requiredKeys: [] }), { nil: undefined }),
   version: fc.constantFrom('1.35', '1.36', '1.37'),
   scaleToZero: fc.boolean(),
-  // Short periods: the drift of 1.37's syncs (SYNCS_DRIFT_SINCE_MINOR) adds up to a period within a window.
+  // Short periods: the drift of 1.37's syncs (`syncsDrift` in kubernetes-releases.ts) adds up to a period within a window.
   syncSeconds: fc.constantFrom(15, 10, 30, 7, 1, 0.5),
   downscaleSeconds: fc.constantFrom(undefined, 60, 300),
   tolerance: fc.constantFrom(undefined, 0.05, 0.2),

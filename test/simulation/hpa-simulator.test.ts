@@ -9,7 +9,7 @@ import {
 const cpu = (usage: number) => MetricObservation.perPodUsage(usage);
 /** Replicas after each sync, from `from` to `to` seconds (inclusive), 15 s apart. */
 const between = (replicas: number[], from: number, to: number) => replicas.slice(from / 15, to / 15 + 1);
-/** The release the step-by-step expectations below were worked out for (1.37's syncs drift: see SYNCS_DRIFT_SINCE_MINOR). */
+/** The release the step-by-step expectations below were worked out for (1.37's syncs drift: see `syncsDrift` in kubernetes-releases.ts). */
 const V136 = ClusterProfile.of({ version: '1.36' });
 const ZERO_CLUSTER = ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true } });
 const FALLBACK_CLUSTER = ClusterProfile.of({ version: '1.36', featureGates: { HPAExternalMetricFallback: true } });

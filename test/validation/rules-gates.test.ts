@@ -1,7 +1,8 @@
 /**
- * Table tests for the version and feature-gate rules HPA150-HPA154: a field the cluster's release
+ * Table tests for the version and feature-gate rules HPA150-HPA156: a field the cluster's release
  * does not have (HPA150), a field whose gate is off (HPA151), external.fallback and its gate
- * (HPA152), fallback values (HPA153) and the cluster profile itself (HPA154).
+ * (HPA152), fallback values (HPA153), the cluster profile itself (HPA154) and a release newer
+ * than the library knows (HPA156).
  */
 import {
   baseManifest,
@@ -14,7 +15,7 @@ import {
   ruleIdsOf,
   validatorFor,
 } from './rule-cases';
-import { ClusterProfileOptions, ExternalFallbackFormat, Severity } from '../../src';
+import { ClusterProfile, ClusterProfileOptions, ExternalFallbackFormat, HpaValidator, RuleLevel, Severity } from '../../src';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -74,8 +75,9 @@ describe('HPA150/HPA151 tolerance', () => {
       ruleId: 'HPA151',
       path: 'spec.behavior.scaleUp.tolerance',
       prefix: 'Dropped by the API server',
-      detail: TOLERANCE_DROPPED,
-      fix: 'declare HPAConfigurableTolerance=true in the cluster profile',
+      // The releases named are the table's (kubernetes-releases.ts), read where the message is made.
+      detail: `${TOLERANCE_DROPPED} (alpha, off by default in 1.33 and 1.34)`,
+      fix: 'declare HPAConfigurableTolerance=true in the cluster profile (ClusterProfile featureGates, or --feature-gates) if the cluster turns it on, use 1.35 or later, or remove tolerance',
     },
     {
       title: 'tolerance is set for 1.34 with default gates',
@@ -141,7 +143,8 @@ describe('HPA101 and the HPAScaleToZero gate', () => {
     path: 'spec.minReplicas',
     prefix: 'Invalid value: 0',
     detail: 'must be greater than or equal to 1',
-    fix: 'scaling to zero needs the HPAScaleToZero feature gate',
+    fix: 'scaling to zero needs the HPAScaleToZero feature gate (alpha, off by default through 1.36; beta, on from 1.37): '
+      + 'declare HPAScaleToZero=true in the cluster profile (ClusterProfile featureGates, or --feature-gates) if the cluster turns it on, or set minReplicas to 1',
   }));
   cases.push(
     {
@@ -398,9 +401,9 @@ describe('HPA152/HPA153 external.fallback', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('HPA154 cluster profile', () => {
-  const VERSION_RANGE = 'must be a Kubernetes version from 1.23 to 1.37, such as "1.37"';
+  const VERSION_RANGE = 'must be a Kubernetes version 1.23 or later, such as "1.37"';
   const cases: RuleCase[] = [
-    ...['2.0', '1.10', '1.22', '1.38', '1.36.x', 'latest', ''].map((version): RuleCase => ({
+    ...['2.0', '1.10', '1.22', '1.36.x', 'latest', '', '1.99999999999999999999'].map((version): RuleCase => ({
       title: `the version is ${JSON.stringify(version)}`,
       mutate: () => {},
       cluster: { version },
@@ -486,4 +489,61 @@ describe('HPA154 cluster profile', () => {
     { title: 'HPAExternalMetricFallback declared for 1.36', mutate: () => {}, cluster: { version: '1.36', featureGates: FALLBACK_GATE }, ruleId: 'HPA154' },
   ];
   test.each(negatives)('accepts $title', expectNegativeCase);
+
+  test('an unknown gate is still a problem for a release newer than the table', () => {
+    const issues = validate(() => {}, { version: '1.38', featureGates: { HPAFallback: true } });
+    expect(issues.map(i => [i.ruleId, i.path])).toEqual([['HPA154', 'cluster.featureGates.HPAFallback'], ['HPA156', 'cluster.version']]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA156: a release newer than the library's table
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA156 a release newer than the table', () => {
+  const JUDGED = 'Warning: Kubernetes 1.38 is judged as 1.37, the newest release this cdk8s-hpa knows: 1.37\'s served API versions, '
+    + 'feature gate defaults and controller behaviour, with the feature gates the profile declares taken as given; a newer cdk8s-hpa may know more';
+
+  test('warns once, at cluster.version, with the release it is judged as and how to move on', () => {
+    expect(validate(() => {}, { version: '1.38' })).toEqual([{
+      ruleId: 'HPA156',
+      severity: Severity.WARNING,
+      path: 'cluster.version',
+      message: JUDGED,
+      fix: 'upgrade cdk8s-hpa to a version that knows Kubernetes 1.38; until then, turn HPA156 off (ruleLevels, or --disable HPA156) to accept the judgement as 1.37',
+    }]);
+  });
+
+  test.each(['1.39', 'v1.40.2', '1.100'])('any newer version (%s) is judged as the newest release', version => {
+    const issues = validate(() => {}, { version });
+    expect(issues.map(i => [i.ruleId, i.severity])).toEqual([['HPA156', Severity.WARNING]]);
+    expect(issues[0].message).toContain(`Kubernetes ${version} is judged as 1.37`);
+  });
+
+  test('the newest release\'s gates and rules apply: scaling to zero, tolerance, maxReplicas 0 as Required value', () => {
+    const judged = (cluster: ClusterProfileOptions) => validate(m => {
+      scaleToZero(m);
+      m.spec.behavior = { scaleDown: { tolerance: '0.05' } };
+      m.spec.maxReplicas = 0;
+    }, cluster).filter(i => i.ruleId !== 'HPA156');
+    expect(judged({ version: '1.38' })).toEqual(judged({ version: '1.37' }));
+    expect(judged({ version: '1.38' }).map(i => [i.ruleId, i.message])).toEqual([['HPA102', 'Required value: must be set and greater than 0']]);
+  });
+
+  test('gates the profile declares are taken as given, even one the newest release locks on', () => {
+    const issues = validate(m => {
+      scaleToZero(m);
+      m.spec.behavior = { scaleUp: { tolerance: '0.05' } };
+    }, { version: '1.38', featureGates: { HPAScaleToZero: false, HPAConfigurableTolerance: false } });
+    expect(issues.map(i => [i.ruleId, i.path])).toEqual([
+      ['HPA156', 'cluster.version'],
+      ['HPA101', 'spec.minReplicas'],
+      ['HPA151', 'spec.behavior.scaleUp.tolerance'],
+    ]);
+  });
+
+  test('can be turned off like any warning', () => {
+    const issues = HpaValidator.validate(baseManifest('worker'), { cluster: ClusterProfile.of({ version: '1.38' }), ruleLevels: { HPA156: RuleLevel.OFF } });
+    expect(issues).toEqual([]);
+  });
 });

@@ -8,9 +8,13 @@ import {
   ContainerFacts, missingRequests, RequestRules, requestRules, requestsSumToZero, scaledContainers, WorkloadFacts,
 } from '../../model/workload-facts';
 import {
-  declareGate, declareVersion, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS, POD_LEVEL_REQUESTS_SINCE_MINOR, SIDECAR_REQUESTS_SINCE_MINOR,
+  declareGate, declareVersion, firstReleaseWhere, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS,
 } from '../../private/kubernetes-releases';
 import { IssueList, child } from '../issue-list';
+
+/** The first releases whose controller reads sidecars' and pod-level requests. */
+const SIDECAR_REQUESTS_SINCE = `1.${firstReleaseWhere(r => r.controller.sidecarRequests)}`;
+const POD_LEVEL_REQUESTS_SINCE = `1.${firstReleaseWhere(r => r.controller.podLevelRequests)}`;
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
   const hpaNamespace = isObject(ctx.manifest.metadata) ? ctx.manifest.metadata.namespace : undefined;
@@ -31,7 +35,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   }
   const containers = workload.containers;
   if (!containers) return;
-  const rules = requestRules(ctx.profile.minor, gate => ctx.profile.isGateEnabled(gate));
+  const rules = requestRules(ctx.profile._release.controller, gate => ctx.profile.isGateEnabled(gate));
   const scaled = scaledContainers(containers, rules);
   const target = `${workload.kind}/${workload.name}${whereIs(workload)}`;
   for (const { metric, path } of ctx.metrics) {
@@ -65,10 +69,10 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
         const sidecar = containers.find(c => c.name === src.container && c.sidecar);
         ctx.out.invalid('HPA302', child(path, 'containerResource.container'), src.container,
           sidecar
-            ? `"${src.container}" is a sidecar init container of ${target}, which the controller counts only from Kubernetes 1.${SIDECAR_REQUESTS_SINCE_MINOR} on with ${GATE_SIDECAR_CONTAINERS} on: in this cluster the pods have no container of that name to read`
+            ? `"${src.container}" is a sidecar init container of ${target}, which the controller counts only from Kubernetes ${SIDECAR_REQUESTS_SINCE} on with ${GATE_SIDECAR_CONTAINERS} on: in this cluster the pods have no container of that name to read`
             : `${target} has no container named "${src.container}"${scaled.length ? ` (it has ${names})` : ''}`,
           sidecar
-            ? ctx.profile.minor < SIDECAR_REQUESTS_SINCE_MINOR ? declareVersion(`1.${SIDECAR_REQUESTS_SINCE_MINOR}`) : declareGate(GATE_SIDECAR_CONTAINERS)
+            ? !ctx.profile._release.controller.sidecarRequests ? declareVersion(SIDECAR_REQUESTS_SINCE) : declareGate(GATE_SIDECAR_CONTAINERS)
             : scaled.length ? `use one of ${names}` : undefined);
       } else if (isString(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
         ctx.out.invalid('HPA301', child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
@@ -101,8 +105,8 @@ function describe(container: ContainerFacts): string {
 /** Why a pod-level request for `resource` does not help here, if the template has one. */
 function podLevelIgnored(workload: WorkloadFacts, resource: string, rules: RequestRules, ctx: RuleContext): string {
   if (rules.podLevel || !workload.podRequests?.includes(resource)) return '';
-  return ctx.profile.minor < POD_LEVEL_REQUESTS_SINCE_MINOR
-    ? ` (the controller reads pod-level requests from Kubernetes 1.${POD_LEVEL_REQUESTS_SINCE_MINOR} on, with ${GATE_POD_LEVEL_RESOURCES})`
+  return !ctx.profile._release.controller.podLevelRequests
+    ? ` (the controller reads pod-level requests from Kubernetes ${POD_LEVEL_REQUESTS_SINCE} on, with ${GATE_POD_LEVEL_RESOURCES})`
     : ` (the controller reads pod-level requests only with ${GATE_POD_LEVEL_RESOURCES} on, which this cluster profile turns off)`;
 }
 

@@ -1,8 +1,8 @@
 /** `ValidateObjectMeta` for an HPA (`NameIsDNSSubdomain`), and the manifest's type. */
 import { ClusterProfile } from '../../cluster-profile';
-import { AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, deprecationWarning, servedApiVersions, servedState } from '../../model/api-versions';
+import { AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, deprecationWarning } from '../../model/api-versions';
 import { HPA_API_VERSION, HPA_KIND } from '../../private/constants';
-import { declareVersion } from '../../private/kubernetes-releases';
+import { declareVersion, servedState } from '../../private/kubernetes-releases';
 import { child, ErrorType, IssueList } from '../issue-list';
 import { dns1123LabelErrors, labelValueErrors, objectNameErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
@@ -16,10 +16,9 @@ const MAX_ANNOTATIONS_BYTES = 256 * 1024;
  */
 export function checkTypeMeta(manifest: { [key: string]: any }, profile: ClusterProfile, out: IssueList): void {
   const { apiVersion, kind } = manifest;
-  // Listed only for a finding: this runs for every manifest.
-  const served = () => servedApiVersions(profile.minor);
+  const served = () => profile._release.servedApiVersions;
   if (isString(apiVersion)) {
-    const state = servedState(apiVersion, profile.minor);
+    const state = servedState(apiVersion, profile._release);
     if (state === undefined) {
       out.unsupported('HPA100', 'apiVersion', apiVersion, served(), `set apiVersion to "${HPA_API_VERSION}"`);
     } else if (!state.served) {

@@ -1,5 +1,4 @@
 /** `ValidateCrossVersionObjectReference` for `scaleTargetRef` and `describedObject`. */
-import { SCALE_TARGET_GROUP_RULE_SINCE_MINOR } from '../../private/kubernetes-releases';
 import { memoize } from '../../private/memoize';
 import { child } from '../issue-list';
 import { pathSegmentErrors } from '../names';
@@ -40,7 +39,7 @@ export function checkScaleTargetRef(ctx: RuleContext): void {
   const apiVersion = ref.apiVersion ?? '';
   if (!isString(apiVersion)) return;
   const parsed = parseGroupVersion(apiVersion);
-  const serverRule = ctx.profile.minor >= SCALE_TARGET_GROUP_RULE_SINCE_MINOR;
+  const serverRule = ctx.profile._release.apiServer.scaleTargetGroupRule;
   if ('error' in parsed) {
     ctx.out.invalid(serverRule ? 'HPA107' : 'HPA205', child(path, 'apiVersion'), apiVersion, parsed.error, 'write "<group>/<version>", e.g. "apps/v1"');
   } else if (parsed.group === '' && ref.kind !== 'ReplicationController') {

@@ -1,7 +1,10 @@
 /** `spec.minReplicas`, `spec.maxReplicas` and scaling to zero. */
 import { RuleContext } from './context';
 import { isNumber } from '../../model/values';
-import { declareGate, GATE_SCALE_TO_ZERO, MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR } from '../../private/kubernetes-releases';
+import { declareGate, firstReleaseWhere, GATE_SCALE_TO_ZERO } from '../../private/kubernetes-releases';
+
+/** The first release with scaling to zero on by default. */
+const SCALE_TO_ZERO_ON = firstReleaseWhere(r => r.gates[GATE_SCALE_TO_ZERO].enabledByDefault);
 
 export function checkReplicas(ctx: RuleContext): void {
   const { minReplicas, maxReplicas } = ctx.spec;
@@ -10,13 +13,13 @@ export function checkReplicas(ctx: RuleContext): void {
   if (isNumber(minReplicas) && minReplicas < bound) {
     ctx.out.invalid('HPA101', 'spec.minReplicas', minReplicas, `must be greater than or equal to ${bound}`,
       minReplicas === 0
-        ? `scaling to zero needs the ${GATE_SCALE_TO_ZERO} feature gate (alpha, off by default through 1.36; beta, on from 1.37): ${declareGate(GATE_SCALE_TO_ZERO)} if the cluster turns it on, or set minReplicas to 1`
+        ? `scaling to zero needs the ${GATE_SCALE_TO_ZERO} feature gate (alpha, off by default through 1.${SCALE_TO_ZERO_ON! - 1}; beta, on from 1.${SCALE_TO_ZERO_ON}): ${declareGate(GATE_SCALE_TO_ZERO)} if the cluster turns it on, or set minReplicas to 1`
         : `set minReplicas to ${bound} or more`);
   }
 
   const max = maxReplicas === undefined ? 0 : maxReplicas;
   if (isNumber(max)) {
-    if (ctx.profile.minor >= MAX_REPLICAS_REQUIRED_MESSAGE_SINCE_MINOR) {
+    if (ctx.profile._release.apiServer.maxReplicasRequired) {
       if (max === 0) {
         ctx.out.required('HPA102', 'spec.maxReplicas', 'must be set and greater than 0', 'set maxReplicas to the most replicas the workload may have');
       } else if (max < 0) {
