@@ -61,6 +61,7 @@ const layers = {
   simulation: './src/simulation/**',
   explain: './src/explain/**',
   manifests: './src/manifests/**',
+  cluster: './src/cluster/**',
   cli: './src/cli/**',
 };
 project.eslint?.addRules({
@@ -88,7 +89,17 @@ project.eslint?.addRules({
         message: 'Reading manifests from text (src/manifests) does not depend on the simulator, the explainer or the command line.',
       },
       {
+        target: layers.cluster,
+        from: [layers.top, layers.validation, layers.simulation, layers.explain, layers.manifests, layers.cli],
+        message: 'Reading a cluster (src/cluster) depends on nothing of the library but the base; only the command line loads it.',
+      },
+      {
         target: [layers.top, ...layers.base, layers.validation, layers.simulation, layers.explain, layers.manifests],
+        from: layers.cluster,
+        message: 'Only the command line imports src/cluster (it loads the Kubernetes client).',
+      },
+      {
+        target: [layers.top, ...layers.base, layers.validation, layers.simulation, layers.explain, layers.manifests, layers.cluster],
         from: layers.cli,
         message: 'Only the command line imports src/cli.',
       },

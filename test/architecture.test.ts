@@ -29,7 +29,7 @@ function importGraph(): Map<string, string[]> {
   return graph;
 }
 
-/** The layer of a module: base (model, private), top (src/*.ts), validation, simulation, explain, manifests, cli. */
+/** The layer of a module: base (model, private), top (src/*.ts), validation, simulation, explain, manifests, cluster, cli. */
 function layer(module: string): string {
   const dir = module.includes('/') ? module.split('/')[0] : 'top';
   return dir === 'model' || dir === 'private' ? 'base' : dir;
@@ -43,7 +43,8 @@ const ALLOWED: { [layer: string]: string[] } = {
   simulation: ['base', 'top', 'simulation'],
   explain: ['base', 'top', 'validation', 'simulation', 'explain'],
   manifests: ['base', 'top', 'validation', 'manifests'],
-  cli: ['base', 'top', 'validation', 'simulation', 'explain', 'manifests', 'cli'],
+  cluster: ['base', 'cluster'],
+  cli: ['base', 'top', 'validation', 'simulation', 'explain', 'manifests', 'cluster', 'cli'],
 };
 
 describe('the import graph of src/', () => {
