@@ -71,25 +71,9 @@ interface World {
 async function setUp(api: AdminApi): Promise<World> {
   await api.createNamespace('shop');
   await api.createNamespace('other');
-  const container = { name: 'web', image: 'registry.example/web:1.0', resources: { requests: { cpu: '100m' } } };
   // No spec.replicas: the API server defaults it to 1, as kubectl apply of such a manifest leaves it.
-  let deployment = await api.create({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { namespace: 'shop', name: 'web' },
-    spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [container] } } },
-  });
-  const hpa = await api.create({
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { namespace: 'shop', name: 'web' },
-    spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-      minReplicas: 1,
-      maxReplicas: 5,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } }],
-    },
-  });
+  let deployment = await api.create(deploymentOf('web'));
+  const hpa = await api.create(cpuHpa('web', 5, 60));
   // The HPA controller scales through the scale subresource, then the deployment controller
   // reports the replicas it runs.
   const scale = await api.request('GET', '/apis/apps/v1/namespaces/shop/deployments/web/scale');
@@ -98,55 +82,23 @@ async function setUp(api: AdminApi): Promise<World> {
     observedGeneration: 2, replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2,
   });
   for (const [name, app] of [['web-a', 'web'], ['web-b', 'web'], ['other-a', 'other']]) {
-    await api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { namespace: 'shop', name, labels: { app } }, spec: { containers: [{ ...container, name: app }] } });
+    await api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { namespace: 'shop', name, labels: { app } }, spec: { containers: [containerOf(app)] } });
     await api.writeStatus('v1', 'Pod', 'shop', name, runningPodStatus(app));
   }
   const now = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
   await api.writeStatus('autoscaling/v2', 'HorizontalPodAutoscaler', 'shop', 'web', {
-    observedGeneration: 1,
     lastScaleTime: now,
-    currentReplicas: 2,
-    desiredReplicas: 2,
-    currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 55, averageValue: '55m' } } }],
-    conditions: [
-      condition('AbleToScale', 'True', 'ReadyForNewScale', 'recommended size matches current size', now),
-      condition('ScalingActive', 'True', 'ValidMetricFound', 'the HPA was able to successfully calculate a replica count from cpu resource utilization (percentage of request)', now),
-      condition('ScalingLimited', 'False', 'DesiredWithinRange', 'the desired count is within the acceptable range', now),
-    ],
+    ...cpuStatus(2, 55, ['False', 'DesiredWithinRange', 'the desired count is within the acceptable range'], now),
   });
   await api.recordEvent(hpa, HPA_COMPONENT, 'Normal', 'SuccessfulRescale', 'New size: 2; reason: cpu resource utilization (percentage of request) above target');
   await api.recordEvent(deployment, 'deployment-controller', 'Normal', 'ScalingReplicaSet', 'Scaled up replica set web-5d9c6b7f8 from 1 to 2');
 
   // shop/batch: at maxReplicas, stuck (what the controller writes when the metric asks for more).
-  await api.create({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { namespace: 'shop', name: 'batch' },
-    spec: { replicas: 3, selector: { matchLabels: { app: 'batch' } }, template: { metadata: { labels: { app: 'batch' } }, spec: { containers: [{ ...container, name: 'batch' }] } } },
-  });
+  await api.create(deploymentOf('batch', 3));
   await api.writeStatus('apps/v1', 'Deployment', 'shop', 'batch', { observedGeneration: 1, replicas: 3, updatedReplicas: 3, readyReplicas: 3, availableReplicas: 3 });
-  const batch = await api.create({
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: { namespace: 'shop', name: 'batch' },
-    spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'batch' },
-      minReplicas: 1,
-      maxReplicas: 3,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } }],
-    },
-  });
-  await api.writeStatus('autoscaling/v2', 'HorizontalPodAutoscaler', 'shop', 'batch', {
-    observedGeneration: 1,
-    currentReplicas: 3,
-    desiredReplicas: 3,
-    currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 120, averageValue: '120m' } } }],
-    conditions: [
-      condition('AbleToScale', 'True', 'ReadyForNewScale', 'recommended size matches current size', now),
-      condition('ScalingActive', 'True', 'ValidMetricFound', 'the HPA was able to successfully calculate a replica count from cpu resource utilization (percentage of request)', now),
-      condition('ScalingLimited', 'True', 'TooManyReplicas', 'the desired replica count is more than the maximum replica count', now),
-    ],
-  });
+  const batch = await api.create(cpuHpa('batch', 3, 50));
+  await api.writeStatus('autoscaling/v2', 'HorizontalPodAutoscaler', 'shop', 'batch',
+    cpuStatus(3, 120, ['True', 'TooManyReplicas', 'the desired replica count is more than the maximum replica count'], now));
   await api.recordEvent(batch, HPA_COMPONENT, 'Normal', 'SuccessfulRescale', 'New size: 3; reason: cpu resource utilization (percentage of request) above target');
 
   // other/queue: an External metric, and a target that does not exist.
@@ -169,8 +121,52 @@ async function setUp(api: AdminApi): Promise<World> {
   return { hpa: await api.get('autoscaling/v2', 'HorizontalPodAutoscaler', 'shop', 'web'), deployment };
 }
 
-function condition(type: string, status: string, reason: string, message: string, at: string): object {
-  return { type, status, reason, message, lastTransitionTime: at };
+function containerOf(app: string): object {
+  return { name: app, image: `registry.example/${app}:1.0`, resources: { requests: { cpu: '100m' } } };
+}
+
+/** A Deployment of `app` in shop (`replicas` left to the server's default when not given). */
+function deploymentOf(app: string, replicas?: number): object {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { namespace: 'shop', name: app },
+    spec: { replicas, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: { containers: [containerOf(app)] } } },
+  };
+}
+
+/** An HPA in shop on the Deployment of the same name, on CPU utilization. */
+function cpuHpa(name: string, maxReplicas: number, averageUtilization: number): object {
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { namespace: 'shop', name },
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+      minReplicas: 1,
+      maxReplicas,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization } } }],
+    },
+  };
+}
+
+/**
+ * The status the HPA controller writes after a sync on one CPU utilization metric (requests of
+ * 100m): the replicas it keeps, the metric, its three conditions (ScalingLimited as given).
+ */
+function cpuStatus(replicas: number, utilization: number, limited: [string, string, string], at: string): object {
+  const condition = (type: string, status: string, reason: string, message: string) => ({ type, status, reason, message, lastTransitionTime: at });
+  return {
+    observedGeneration: 1,
+    currentReplicas: replicas,
+    desiredReplicas: replicas,
+    currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: utilization, averageValue: `${utilization}m` } } }],
+    conditions: [
+      condition('AbleToScale', 'True', 'ReadyForNewScale', 'recommended size matches current size'),
+      condition('ScalingActive', 'True', 'ValidMetricFound', 'the HPA was able to successfully calculate a replica count from cpu resource utilization (percentage of request)'),
+      condition('ScalingLimited', ...limited),
+    ],
+  };
 }
 
 /** What the kubelet reports for a running, ready pod (no node runs here, so the test writes it). */
@@ -183,7 +179,7 @@ function runningPodStatus(container: string): object {
     podIPs: [{ ip: '10.244.0.10' }],
     hostIP: '10.0.0.5',
     startTime: at,
-    containerStatuses: [{ name: container, ready: true, started: true, restartCount: 0, image: 'registry.example/web:1.0', imageID: '', state: { running: { startedAt: at } } }],
+    containerStatuses: [{ name: container, ready: true, started: true, restartCount: 0, image: `registry.example/${container}:1.0`, imageID: '', state: { running: { startedAt: at } } }],
   };
 }
 

@@ -355,9 +355,10 @@ func writeKubeconfig(path, server string, pki *PKI) error {
 	config := clientcmdapi.NewConfig()
 	config.Clusters["live"] = &clientcmdapi.Cluster{Server: server, CertificateAuthorityData: pki.caPEM}
 	config.AuthInfos["admin"] = &clientcmdapi.AuthInfo{ClientCertificateData: pki.adminCert, ClientKeyData: pki.adminKey}
-	config.AuthInfos["viewer"] = &clientcmdapi.AuthInfo{Token: viewerToken}
+	// Named unlike the user the token authenticates as: errors must name the server's user.
+	config.AuthInfos["viewer-token"] = &clientcmdapi.AuthInfo{Token: viewerToken}
 	config.Contexts["admin"] = &clientcmdapi.Context{Cluster: "live", AuthInfo: "admin"}
-	config.Contexts["viewer"] = &clientcmdapi.Context{Cluster: "live", AuthInfo: "viewer"}
+	config.Contexts["viewer"] = &clientcmdapi.Context{Cluster: "live", AuthInfo: "viewer-token"}
 	config.CurrentContext = "admin"
 	return clientcmd.WriteToFile(*config, path)
 }
