@@ -290,6 +290,19 @@ async function rbac(cluster: LiveCluster): Promise<string[]> {
     `cannot list horizontalpodautoscalers.autoscaling in all namespaces: forbidden for user "${user}"`);
   expectEqual(failures, 'get', await errorOf(readLive({ ...viewer, namespace: 'shop', names: ['web'] })),
     `cannot get horizontalpodautoscalers.autoscaling "web" in namespace "shop": forbidden for user "${user}"`);
+  // The same token from an exec credential plugin (client.authentication.k8s.io/v1), as cloud CLIs give them.
+  const plugin = withKubeconfig(cluster, config => {
+    const context = config.contexts.find((c: any) => c.name === cluster.restrictedContext).context;
+    const entry = config.users.find((u: any) => u.name === context.user);
+    const credential = { apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: entry.user.token } };
+    entry.user = { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'sh', args: ['-c', `echo '${JSON.stringify(credential)}'`], interactiveMode: 'Never' } };
+  });
+  try {
+    expectEqual(failures, 'token from an exec plugin', await errorOf(readLive({ kubeconfig: plugin, context: cluster.restrictedContext, namespace: 'shop' })),
+      `cannot list horizontalpodautoscalers.autoscaling in namespace "shop": forbidden for user "${user}"`);
+  } finally {
+    fs.rmSync(path.dirname(plugin), { recursive: true, force: true });
+  }
   // Rights to HPAs alone: the next read the controller makes is refused, and named.
   await cluster.api.create({
     apiVersion: 'rbac.authorization.k8s.io/v1',
