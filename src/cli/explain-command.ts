@@ -115,7 +115,8 @@ function explainInputs(collected: CollectedInputs, args: ExplainArgs, run: RunSe
   const manifests = objects.all.map(o => o.manifest);
   const results = objects.hpas.map(hpa => {
     const explanation = HpaExplainer.explain(hpa.manifest, {
-      cluster: run.forInput(hpa.file).profile,
+      // A live object is in no file: the config file's root settings, no override by path.
+      cluster: run.forInput(live ? undefined : hpa.file).profile,
       now: args.now,
       relatedObjects: manifests.filter(o => o !== hpa.manifest),
     });
