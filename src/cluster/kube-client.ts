@@ -6,8 +6,11 @@
  * proxy. Requests are plain GETs whose JSON is returned as the server sent it; every failure is a
  * `ClusterError` of one line that says what was refused and by whom.
  */
+import * as fs from 'fs';
 import * as http from 'http';
 import * as https from 'https';
+import * as os from 'os';
+import * as path from 'path';
 import type * as K8s from '@kubernetes/client-node' with { 'resolution-mode': 'import' };
 
 /** A cluster that could not be read: one line, for the command line to print as it is. */
@@ -46,6 +49,8 @@ export class RequestError extends ClusterError {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** A pod's service account token: the client library then connects from inside the cluster. */
+const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 
 /**
  * Loads the client library, an ES module, with a real `import()` (compiled as is under
@@ -59,6 +64,12 @@ async function loadClientLibrary(): Promise<typeof K8s> {
 export class KubeClient {
   /** Connects as kubectl would with the same `--kubeconfig` and `--context`; throws `ClusterError`. */
   public static async connect(options: ConnectOptions = {}): Promise<KubeClient> {
+    // Without any kubeconfig the client library falls back to http://localhost:8080 and then
+    // refuses plain HTTP; kubectl's users expect to hear that there is no kubeconfig.
+    if (options.kubeconfig === undefined && !process.env.KUBECONFIG && !fs.existsSync(path.join(os.homedir(), '.kube', 'config'))
+      && !fs.existsSync(SERVICE_ACCOUNT_TOKEN)) {
+      throw new ClusterError('no kubeconfig: KUBECONFIG is not set and ~/.kube/config does not exist (give --kubeconfig)');
+    }
     const k8s = await loadClientLibrary();
     const config = new k8s.KubeConfig();
     const source = options.kubeconfig ?? (process.env.KUBECONFIG || '~/.kube/config');

@@ -439,6 +439,11 @@ async function commandLine(cluster: LiveCluster): Promise<string[]> {
     all.stdout.includes('spec.metrics[0] External queue_messages_ready: the metrics API external.metrics.k8s.io is not registered'),
     all.stdout.includes('the target Deployment/worker does not exist in namespace "other"'),
   ], [1, true, true, true]);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-home-'));
+  const noConfig = cli(['explain', '-n', 'shop'], { env: { HOME: home, KUBECONFIG: '' } });
+  fs.rmSync(home, { recursive: true, force: true });
+  expectEqual(failures, 'no kubeconfig at all', [noConfig.code, noConfig.stderr],
+    [2, 'cdk8s-hpa: no kubeconfig: KUBECONFIG is not set and ~/.kube/config does not exist (give --kubeconfig)\n']);
   const none = cli(['explain', '-n', 'empty', ...kube]);
   expectEqual(failures, 'no HPA in the namespace', [none.code, none.stderr],
     [2, `cdk8s-hpa: no HorizontalPodAutoscaler in namespace "empty" (context "${cluster.adminContext}", ${cluster.server})\n`]);
