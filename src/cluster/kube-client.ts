@@ -110,11 +110,11 @@ export class KubeClient {
   ) {}
 
   /**
-   * GETs `path` (with `query`) and returns the JSON the server sent. Throws `RequestError`: the
+   * GETs `apiPath` (with `query`) and returns the JSON the server sent. Throws `RequestError`: the
    * server unreachable, the credentials refused, RBAC's refusal of `subject`, or any other status.
    */
-  public async get(path: string, subject: RequestSubject, query: { [key: string]: string | undefined } = {}): Promise<any> {
-    const url = new URL(path, this.server.endsWith('/') ? this.server : `${this.server}/`);
+  public async get(apiPath: string, subject: RequestSubject, query: { [key: string]: string | undefined } = {}): Promise<any> {
+    const url = new URL(apiPath, this.server.endsWith('/') ? this.server : `${this.server}/`);
     for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(key, value);
     const options: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json' } };
     try {
