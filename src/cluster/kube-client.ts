@@ -114,7 +114,8 @@ export class KubeClient {
    * server unreachable, the credentials refused, RBAC's refusal of `subject`, or any other status.
    */
   public async get(apiPath: string, subject: RequestSubject, query: { [key: string]: string | undefined } = {}): Promise<any> {
-    const url = new URL(apiPath, this.server.endsWith('/') ? this.server : `${this.server}/`);
+    // Appended, not resolved: a server URL may have a path (`https://rancher.example/k8s/clusters/c-1`).
+    const url = new URL(`${this.server.replace(/\/+$/, '')}${apiPath}`);
     for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(key, value);
     const options: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json' } };
     try {
