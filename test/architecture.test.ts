@@ -44,8 +44,12 @@ const LAYERS: Array<[string, (module: string) => boolean]> = [
   ['inputs', m => m.startsWith('manifests/')],
   ['explain', m => m.startsWith('explain/')],
   ['front', m => FRONT_ENDS.includes(m)],
+  ['cluster', m => m.startsWith('cluster/')],
   ['cli', m => m.startsWith('cli/')],
 ];
+
+/** The live cluster reader loads the Kubernetes client: it reads only the base, and only the command line loads it. */
+const CLUSTER = 'cluster/';
 
 /** The public front ends and the settings they read, above the engines. */
 const FRONT_ENDS = ['index', 'horizontal-pod-autoscaler-v2', 'hpa-validator', 'hpa-simulator', 'hpa-explainer', 'hpa-config', 'config-file'];
@@ -97,6 +101,15 @@ describe('the import graph of src/', () => {
       .filter(target => layerOf(target) > layerOf(module))
       .map(target => `${module} (${LAYERS[layerOf(module)][0]}) -> ${target} (${LAYERS[layerOf(target)][0]})`));
     expect(upward).toEqual([]);
+  });
+
+  test('keeps the cluster reader on the base, loaded by the command line alone', () => {
+    const wrong = [...graph].flatMap(([module, imports]) => imports
+      .filter(target => module.startsWith(CLUSTER)
+        ? !target.startsWith(CLUSTER) && layerOf(target) !== 0
+        : target.startsWith(CLUSTER) && !module.startsWith('cli/'))
+      .map(target => `${module} -> ${target}`));
+    expect(wrong).toEqual([]);
   });
 
   test('keeps the validation engine and the simulator apart', () => {
