@@ -7,7 +7,7 @@
  * and not answering, is said as such: the controller cannot read it either.
  */
 import { KubeClient, RequestError, seg } from './kube-client';
-import { labelSelectorString } from './label-selector';
+import { labelSelectorString } from '../model/label-selector';
 
 /** One metric of an HPA's spec as its metrics API answered. */
 export interface MetricReading {

@@ -1,4 +1,4 @@
-import { labelSelectorString } from '../../src/cluster/label-selector';
+import { labelSelectorString } from '../../src/model/label-selector';
 
 describe('labelSelectorString: a LabelSelector as the query string apimachinery writes', () => {
   test.each([
