@@ -49,6 +49,7 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
   /** The objects of each kind and name (not HPAs), in input order and any namespace. */
   private readonly byName = new Map<string, T[]>();
   private readonly pods: T[] = [];
+  private readonly events: T[] = [];
   /** The HPAs on each target, in input order; built on the first question. */
   private onTarget?: Map<string, T[]>;
   /** The targets the sources know exactly (the construct's typed target, what a cluster returned). */
@@ -64,6 +65,7 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
       return;
     }
     if (kind === 'Pod') this.pods.push(object);
+    if (kind === 'Event') this.events.push(object);
     if (typeof kind !== 'string' || !isObject(metadata) || typeof metadata.name !== 'string') return;
     const key = nameKey(kind, metadata.name);
     const same = this.byName.get(key);
@@ -117,6 +119,39 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
       return namespaceKey(pod.manifest.metadata?.namespace) === namespace && isObject(podLabels)
         && Object.entries(labels).every(([k, v]) => podLabels[k] === v);
     });
+  }
+
+  /**
+   * The events about the HPA, in input order: core/v1 Events (`involvedObject`, as the
+   * controller's event recorder writes them) and events.k8s.io/v1 Events (`regarding`) naming its
+   * kind and name in its namespace, and its uid when both carry one (as `kubectl describe`
+   * matches them: an HPA deleted and created again under the same name is another object).
+   */
+  public eventsOf(hpa: T): T[] {
+    const { name, uid } = hpa.manifest.metadata ?? {};
+    if (typeof name !== 'string') return [];
+    const namespace = namespaceKey(hpa.manifest.metadata?.namespace);
+    return this.events.filter(event => {
+      const about = event.manifest.involvedObject ?? event.manifest.regarding;
+      if (!isObject(about) || about.kind !== HPA_KIND || about.name !== name) return false;
+      if (namespaceKey(about.namespace ?? event.manifest.metadata?.namespace) !== namespace) return false;
+      return typeof uid !== 'string' || typeof about.uid !== 'string' || about.uid === uid;
+    });
+  }
+
+  /**
+   * The object that manages `object` (its `ownerReferences` entry with `controller: true`, else
+   * its first), when the index holds it in the object's namespace, by kind, name and, when both
+   * carry one, uid.
+   */
+  public ownerOf(object: T): T | undefined {
+    const refs = object.manifest.metadata?.ownerReferences;
+    if (!Array.isArray(refs)) return undefined;
+    const ref = refs.find(r => isObject(r) && r.controller === true) ?? refs[0];
+    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
+    const namespace = namespaceKey(object.manifest.metadata?.namespace);
+    return (this.byName.get(nameKey(ref.kind, ref.name)) ?? []).find(o => namespaceKey(o.manifest.metadata?.namespace) === namespace
+      && (typeof ref.uid !== 'string' || typeof o.manifest.metadata?.uid !== 'string' || o.manifest.metadata.uid === ref.uid));
   }
 
   /**
