@@ -40,10 +40,21 @@ export interface HpaExplainOptions {
    * Other objects from the same cluster, as `kubectl get hpa,deploy,pods -o yaml` returns them:
    * the HPA's target (matched by namespace, kind and name) adds the cross-object checks (missing
    * requests, a fixed `replicas`), its pods (matched by the target's `spec.selector.matchLabels`)
-   * tell which containers lack a request, and other HPAs on the same target are reported.
+   * tell which containers lack a request, and other HPAs on the same target are reported; the
+   * HPA's events (`kubectl get events -o yaml`) say how often a metric failed, and a KEDA
+   * ScaledObject that owns the HPA is explained as the place to change it.
    * @default - none
    */
   readonly relatedObjects?: any[];
+
+  /**
+   * Replay a Resource, ContainerResource or Pods metric in the suggested simulation as a load
+   * per pod that stays whatever the pod count (`perPodUsage`), instead of the total load over the
+   * current pods (`totalUsage`), which is how a fixed amount of work behaves and settles where
+   * the controller would.
+   * @default false
+   */
+  readonly replayPerPodLoad?: boolean;
 }
 
 /**
@@ -86,7 +97,7 @@ export class HpaExplainer {
     objects.add(hpa);
     for (const o of options?.relatedObjects ?? []) if (isObject(o) && o !== manifest) objects.add(new GivenObject(o));
     const issues = loadChecks().checkHpa(hpa, objects, { profile });
-    return loadExplainer().explainIndexed(hpa, objects, issues, { profile, now: options?.now });
+    return loadExplainer().explainIndexed(hpa, objects, issues, { profile, now: options?.now, perPodLoad: options?.replayPerPodLoad });
   }
 
   /** Every kind of finding, in id order. */

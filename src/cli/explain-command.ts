@@ -16,7 +16,8 @@ import { checkInputs } from '../manifests/check-inputs';
 import { InputObject } from '../manifests/input-objects';
 import { SYNTAX_RULE_ID } from '../manifests/input-rules';
 import { issueFields, Located } from '../manifests/located';
-import { plural } from '../private/words';
+import { isObject } from '../model/values';
+import { plural, shellCommand, shellQuote } from '../private/words';
 import { Severity } from '../validation/validation-issue';
 
 export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|->...
@@ -24,15 +25,17 @@ export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|
        cdk8s-hpa explain [options] -n <namespace> | -A
 
 Says, for each live HorizontalPodAutoscaler in the input (what "kubectl get hpa -o yaml"
-prints), what the controller is doing, why, and what to change: every status condition
-explained with the spec field it points at and a fix (finding ids EXP1xx), the controller's
-arithmetic redone from status.currentMetrics (ratio to target, tolerance, the replicas each
-metric proposes, which one wins, what min/max and the behavior allow now), the spec's own
-problems as "cdk8s-hpa validate" reports them, what the status does not tell, and a
-"cdk8s-hpa simulate" command line that starts from the current state.
+prints), in a few lines: what the controller is doing, why, and the one next step. With
+--verbose: every status condition explained with the spec field it points at and a fix
+(finding ids EXP1xx), the controller's arithmetic redone from status.currentMetrics (ratio to
+target, tolerance, the replicas each metric proposes, which one wins, what min/max and the
+behavior allow now), the spec's own problems as "cdk8s-hpa validate" reports them, the HPA's
+events, what the status does not tell, and a "cdk8s-hpa simulate" command line that replays
+the current load from the current state.
 
-Give the target and its pods too ("kubectl get hpa,deploy,pods -o yaml") for the cross-object
-facts: containers without a request, a target that fixes its replicas, two HPAs on one target.
+Give the target, its pods and the events too ("kubectl get hpa,deploy,pods,events -o yaml")
+for the cross-object facts (containers without a request, two HPAs on one target) and how
+often a metric failed. A KEDA ScaledObject that owns the HPA is where its settings change.
 
 Read from the cluster as kubectl reads it (kubeconfig, context, credentials), each HPA comes
 with what the controller reads: its target and scale subresource, the target's pods, the HPA's
@@ -55,7 +58,14 @@ Options:
   --now <time>               count ages (since lastScaleTime, firstFailureTime) up to this
                              RFC 3339 time instead of the current time
                              e.g. --now 2026-11-23T12:00:00Z
-  --format <format>          text (default): per HPA, the metrics, the findings as
+  -v, --verbose              the arithmetic, every finding, the events and a replay, not
+                             only what the HPA does, why and the next step
+  --replay-load <load>       how the replay holds a Resource or Pods metric's load as pods
+                             come and go: total (default: the current total, spread over
+                             however many pods run) or per-pod (each pod keeps its load)
+                             e.g. --replay-load per-pod
+  --format <format>          text (default): per HPA, what it does, why and the next step;
+                               with --verbose, the findings as
                                file:line:column: level [findingId] condition path: message
                              json: {"inputs", "hpas", "explanations": [...]}
                              github: GitHub Actions annotations of the findings that are not
@@ -64,18 +74,19 @@ Options:
   -h, --help                 show this help
 
 Exit codes:
-  0  every HPA is healthy (or only slowed by a rate limit or window, or printed as
-     autoscaling/v1, whose status is not read)
-  1  an HPA is stuck (at maxReplicas, paused at zero, no status) or failing (a metric, the
-     scale subresource or the selector)
+  0  every HPA is scaling as configured (healthy, or slowed by a rate limit, a window or a
+     disabled direction, or printed as autoscaling/v1, whose status is not read)
+  1  an HPA is stuck (held at maxReplicas, paused at zero, no status) or failing (a metric,
+     even one while another drives, the scale subresource or the selector)
   2  usage error, an input that could not be read, a cluster that could not be read (its
-     server unreachable, a refusal by RBAC), or no HPA in the namespace read
+     server unreachable, a refusal by RBAC), or no HPA to explain (an empty input, one cut
+     short, not a manifest, no HPA in the namespace read)
 
 Examples:
   cdk8s-hpa explain -n shop web
   cdk8s-hpa explain -A --context prod --metrics
   kubectl get hpa -A -o yaml | cdk8s-hpa explain -
-  kubectl get hpa,deploy,pods -n shop -o yaml | cdk8s-hpa explain --format json -
+  kubectl get hpa,deploy,pods,events -n shop -o yaml | cdk8s-hpa explain --verbose -
 `;
 
 export const explainCommand: Command = {
@@ -106,9 +117,16 @@ function explainInputs(collected: CollectedInputs, args: ExplainArgs, run: RunSe
   const syntaxErrors = checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID);
   for (const e of syntaxErrors) io.stderr(`${formatText(e)}\n`);
 
-  const results = checked.objects.hpas.map(hpa => {
+  // What kubectl prints always has a spec: an HPA without one was cut short.
+  const cutShort = checked.objects.hpas.filter(hpa => !isObject(hpa.manifest.spec));
+  for (const hpa of cutShort) {
+    io.stderr(`cdk8s-hpa: ${hpa.where()}: HorizontalPodAutoscaler ${hpa.manifest.metadata?.name ?? ''} has no spec: the input was cut short, or is not what kubectl prints\n`);
+  }
+  const results = checked.objects.hpas.filter(hpa => !cutShort.includes(hpa)).map(hpa => {
     const issues = checked.issuesOf(hpa).map(issueFields);
-    const explanation = explainIndexed(hpa, checked.objects, issues, { profile: settingsOf(hpa.file).profile, now: args.now });
+    const explanation = explainIndexed(hpa, checked.objects, issues, {
+      profile: settingsOf(hpa.file).profile, now: args.now, perPodLoad: args.replayLoad === 'per-pod',
+    });
     return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args, live) };
   });
 
@@ -130,13 +148,15 @@ function explainInputs(collected: CollectedInputs, args: ExplainArgs, run: RunSe
       .filter(f => f.level !== FindingLevel.INFO)
       .map(f => `${formatGithub(locate(r.hpa, f))}\n`)).join(''));
   } else {
-    io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate) + (live?.text(r.hpa.file) ?? '')).join('\n'));
+    io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate, args.verbose) + (live?.text(r.hpa.file, args.verbose) ?? '')).join('\n'));
   }
   const troubled = results.filter(r => r.explanation.health === HpaHealth.STUCK || r.explanation.health === HpaHealth.FAILING).length;
+  const more = args.verbose || args.format !== 'text' ? '' : ' (--verbose: the arithmetic, every finding, the events and a replay to try a change)';
   io.stderr(`cdk8s-hpa: ${results.length === 0 ? `no HorizontalPodAutoscaler found in ${plural(collected.inputs.length, 'input')}`
-    : `${troubled} of ${plural(results.length, 'HorizontalPodAutoscaler')} stuck or failing`}\n`);
+    : `${troubled} of ${plural(results.length, 'HorizontalPodAutoscaler')} stuck or failing${more}`}\n`);
 
-  if (collected.problems.length > 0 || syntaxErrors.length > 0) return EXIT_USAGE;
+  // Nothing to explain is a usage error: an empty input, one cut short, or no manifest at all.
+  if (collected.problems.length > 0 || syntaxErrors.length > 0 || cutShort.length > 0 || results.length === 0) return EXIT_USAGE;
   return troubled > 0 ? EXIT_ISSUES : EXIT_OK;
 }
 
@@ -157,7 +177,7 @@ function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: Ex
   let save: string | undefined;
   if (file === STDIN_NAME || live !== undefined) {
     file = `${explanation.name}-hpa.yaml`;
-    save = `kubectl get hpa ${explanation.name} -n ${explanation.namespace}${live?.kubectlFlags ?? ''} -o yaml > ${file}`;
+    save = `${shellCommand(['kubectl', 'get', 'hpa', explanation.name, '-n', explanation.namespace, ...live?.kubectlFlags ?? [], '-o', 'yaml'])} > ${shellQuote(file)}`;
   }
   const gates = Object.entries(args.featureGates).map(([g, on]) => `${g}=${on}`).join(',');
   return {
@@ -173,10 +193,24 @@ function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: Ex
   };
 }
 
-/** One HPA's explanation as text: a headline, the metrics, the findings as `validate` prints issues, the unknowns, the next step. */
-export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined): string {
+/**
+ * One HPA's explanation as text. Short: the headline (what it is doing), why, at most two more
+ * findings that are not info, and the one next step. Verbose: the metrics' arithmetic, every
+ * finding as `validate` prints issues, the spec's errors, the events, what the status does not
+ * tell, the next step and a replay of the current metrics to try a change.
+ */
+export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined, verbose: boolean): string {
   const at = hpa.positionOf('<root>');
   const out = [`${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${e.namespace}/${e.name}: ${e.summary}`];
+  const serious = e.findings.filter(f => f.level !== FindingLevel.INFO);
+  const next = `  next step: ${e.nextStep ?? nothingToChange(e)}`;
+  if (!verbose) {
+    out.push(`  why: ${serious[0]?.message ?? quietReason(e)}`);
+    for (const f of serious.slice(1, 3)) out.push(`  also: ${f.message}`);
+    if (serious.length > 3) out.push(`  and ${plural(serious.length - 3, 'more finding')} (--verbose)`);
+    out.push(next);
+    return `${out.join('\n')}\n`;
+  }
   if (e.metrics.length > 0) {
     out.push('  metrics:');
     for (const m of e.metrics) out.push(`    ${m.metric} (${m.path}): ${m.explanation}`);
@@ -194,22 +228,48 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
       out.push(`    ${formatText({ ...issue, file: hpa.file, line: p.line, column: p.column })}`);
     }
   }
+  if (e.events.length > 0) {
+    out.push('  events:');
+    for (const ev of e.events.slice(-EVENTS_SHOWN)) {
+      out.push(`    ${ev.lastTime ?? ''} ${ev.type} ${ev.reason}${ev.count > 1 ? ` (x${ev.count})` : ''}: ${ev.message}`);
+    }
+    if (e.events.length > EVENTS_SHOWN) out.push(`    (${e.events.length - EVENTS_SHOWN} earlier)`);
+  }
   if (e.unknowns.length > 0) {
     out.push('  not in the status:');
     for (const u of e.unknowns) out.push(`    - ${u}`);
   }
-  const fix = e.findings.find(f => f.fix !== undefined)?.fix;
-  if (fix !== undefined || simulate) {
-    out.push(`  next step: ${fix ?? 'nothing to change'}`);
-    if (simulate) {
-      out.push('  to see what a change does, edit the HPA and replay the current metrics:');
-      if (simulate.save) out.push(`    ${simulate.save}`);
-      out.push(`    cdk8s-hpa ${simulate.argv.map(shellQuote).join(' ')} <<'EOF'`);
-      for (const line of simulate.trace.trimEnd().split('\n')) out.push(`    ${line}`);
-      out.push('    EOF');
-    }
+  out.push(next);
+  if (simulate) {
+    out.push('  to see what a change does, edit the HPA and replay the current metrics:');
+    if (simulate.save) out.push(`    ${simulate.save}`);
+    out.push(`    cdk8s-hpa ${shellCommand(simulate.argv)} <<'EOF'`);
+    for (const line of simulate.trace.trimEnd().split('\n')) out.push(`    ${line}`);
+    out.push('    EOF');
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The events a verbose explanation lists, the newest. */
+const EVENTS_SHOWN = 8;
+
+/** The findings that say why a healthy HPA holds or moves its count, before its metrics' arithmetic. */
+const QUIET_CAUSES = ['EXP195', 'EXP143', 'EXP141', 'EXP125', 'EXP150', 'EXP144'];
+
+/** Why a healthy HPA does what it does: the finding that says so, else the winning metric's arithmetic. */
+function quietReason(e: HpaExplanation): string {
+  for (const id of QUIET_CAUSES) {
+    const f = e.findings.find(x => x.findingId === id);
+    if (f && (id !== 'EXP144' || e.metrics.length === 0)) return f.message;
+  }
+  const winning = e.metrics.find(m => m.metric === e.winningMetric) ?? e.metrics[0];
+  return winning ? `${winning.metric}: ${winning.explanation}` : e.findings[0]?.message ?? 'the status says nothing more';
+}
+
+/** The next step of an HPA with nothing to fix: nothing, or, for one KEDA manages, where its settings are. */
+function nothingToChange(e: HpaExplanation): string {
+  const keda = e.findings.find(f => f.findingId === 'EXP196');
+  return keda ? `nothing to change; KEDA's ${e.managedBy} sets this HPA: ${keda.fix}` : 'nothing to change';
 }
 
 /** A finding as an issue of the input: stuck and failing are errors, the others warnings. */
@@ -226,9 +286,4 @@ function formatFinding(hpa: InputObject, f: ExplainFinding): string {
   const condition = f.condition ? `${f.condition} ` : '';
   const rules = f.ruleIds ? ` [${f.ruleIds.join(', ')}]` : '';
   return `${hpa.file}:${p.line}:${p.column}: ${f.level} [${f.findingId}] ${condition}${f.path}: ${f.message}${rules}${f.fix ? ` (fix: ${f.fix})` : ''}`;
-}
-
-/** A word for sh: as is when safe, else in single quotes. */
-function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }

@@ -29,8 +29,15 @@ export interface Arithmetic {
   readonly upLimit?: number;
 }
 
-/** The controller's arithmetic, per metric and combined, from the reported current values. */
-export function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscalerStatus, now: number, unknowns: string[]): Arithmetic {
+/**
+ * The controller's arithmetic, per metric and combined, from the reported current values. The
+ * replay rows hold a pod metric as the total load over the current pods (spread over however many
+ * pods run, as a fixed amount of work is), or, with `perPodLoad`, as a load per pod that stays
+ * whatever the pod count.
+ */
+export function computeArithmetic(
+  spec: SimSpec, status: HorizontalPodAutoscalerStatus, now: number, unknowns: string[], perPodLoad = false,
+): Arithmetic {
   const current = status.currentReplicas;
   const tol = spec.tolerance;
   const band = `[${fmt(1 - tol.down)}, ${fmt(1 + tol.up)}]`;
@@ -97,7 +104,7 @@ export function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscaler
       }
     } else {
       observation = MetricObservation.perPodUsage(value.number);
-      rows.push({ time: '0', metric: metric.id, observation: 'perPodUsage', value: value.text });
+      rows.push(podLoadRow(metric.id, value, metric.targetType === 'Utilization' ? '% of request' : '', current, perPodLoad));
       ratio = toMilli(value.number) / (metric.targetType === 'Utilization' ? toMilli(metric.target) : metric.target);
       words = metric.targetType === 'Utilization'
         ? `${value.text}% of request vs target ${fmt(target)}%: ratio ${fmt(ratio)}`
@@ -143,6 +150,21 @@ export function computeArithmetic(spec: SimSpec, status: HorizontalPodAutoscaler
   return { metrics, rows, proposal, winning, blocked: false, next, upLimit };
 }
 
+/**
+ * A pod metric's replay row: the total over the current pods as `totalUsage` (the count the
+ * controller settles at with a fixed amount of work), or the value of each pod as `perPodUsage`.
+ */
+function podLoadRow(id: string, value: { number: number; text: string }, unit: string, current: number, perPodLoad: boolean): TraceRow {
+  if (perPodLoad || current === 0) return { time: '0', metric: id, observation: 'perPodUsage', value: value.text };
+  return {
+    time: '0',
+    metric: id,
+    observation: 'totalUsage',
+    value: fmt(value.number * current),
+    comment: `${id}: ${value.text}${unit} on each of ${current} pods, replayed as their total, spread over however many pods run (perPodUsage ${value.text} keeps each pod at it instead)`,
+  };
+}
+
 /** What the next sync would set, where the status tells enough. */
 function nextReplicas(
   spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number, now: number, unknowns: string[],
@@ -163,6 +185,8 @@ function nextReplicas(
   if (proposal === current) return { next: current };
   const rules = proposal > current ? up : down;
   const direction = proposal > current ? 'scaleUp' : 'scaleDown';
+  // A disabled direction keeps the count, whatever the windows hold.
+  if (rules.selectPolicy === 'Disabled') return { next: current, upLimit: proposal > current ? current : undefined };
   if (rules.stabilizationWindowSeconds > 0) {
     unknowns.push(`whether the ${direction === 'scaleUp' ? 'scale-up' : 'scale-down'} can happen now: the ${rules.stabilizationWindowSeconds}s stabilization window (spec.behavior.${direction}) compares it with the recommendations of that window, which are not in the status`);
     return {};

@@ -1,5 +1,8 @@
 /** What the parts of the explainer share about one HPA: its spec, status, arithmetic and related objects. */
 import type { Arithmetic } from './arithmetic';
+import type { Decision } from './decision';
+import type { HpaEventSummary } from './hpa-explanation';
+import type { KedaOwner } from './keda';
 import { ClusterProfile } from '../cluster-profile';
 import { OtherHpa } from '../model/related-objects';
 import { SimSpec } from '../simulation/hpa-spec';
@@ -14,6 +17,10 @@ export interface Related {
   readonly pods: ReadonlyArray<{ readonly [key: string]: any }>;
   /** Another HPA on the same target. */
   readonly otherHpa?: OtherHpa;
+  /** The events about the HPA. */
+  readonly events: ReadonlyArray<{ readonly [key: string]: any }>;
+  /** The object that manages the HPA (its controlling owner), when the input holds it. */
+  readonly owner?: { readonly [key: string]: any };
 }
 
 /** One HPA being explained. */
@@ -24,6 +31,12 @@ export interface Env {
   /** The time to explain at, in ms since the epoch. */
   readonly now: number;
   readonly arithmetic?: Arithmetic;
+  /** The controller's last decision, as far as the status tells. */
+  readonly decision: Decision;
+  /** The events about the HPA, oldest first. */
+  readonly events: readonly HpaEventSummary[];
+  /** The KEDA ScaledObject that manages the HPA. */
+  readonly keda?: KedaOwner;
   readonly validationIssues: readonly ValidationIssue[];
   readonly related: Related;
   readonly profile: ClusterProfile;

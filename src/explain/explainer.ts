@@ -4,12 +4,16 @@
  * it as the one input path found them. Loaded on the first `HpaExplainer` use.
  */
 import { computeArithmetic, suggestSimulation } from './arithmetic';
+import { externalMetricQuery, metricSelector } from './commands';
 import { Env, Related } from './context';
+import { Decision, readDecision } from './decision';
+import { readEvents } from './events';
 import { CONDITION_FINDING, conditionKey, FindingId, FINDINGS } from './finding-catalog';
-import { describeCondition } from './finding-texts';
+import { describeCondition, failureCount, metricFix, proposesText } from './finding-texts';
 import {
-  ExplainFinding, ExplainFindingKind, FindingLevel, HpaExplanation, HpaHealth, MetricExplanation, SimulateSuggestion,
+  ExplainFinding, ExplainFindingKind, FindingLevel, HpaEventSummary, HpaExplanation, HpaHealth, MetricExplanation, ScalingCause, SimulateSuggestion,
 } from './hpa-explanation';
+import { getScaledObject, kedaFix, kedaMessage, kedaOwnerOf, KedaOwner } from './keda';
 import { readStatus } from './status-reader';
 import { ClusterProfile } from '../cluster-profile';
 import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
@@ -17,7 +21,7 @@ import { namespaceOf } from '../model/object-keys';
 import { IndexedObject, RelatedObjects } from '../model/related-objects';
 import { isObject } from '../model/values';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
-import { plural, seconds } from '../private/words';
+import { plural, seconds, shellCommand } from '../private/words';
 import { readSpec, SimSpec } from '../simulation/hpa-spec';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus } from '../status';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
@@ -34,6 +38,8 @@ export interface ExplainContext {
   readonly profile: ClusterProfile;
   /** The time to explain at (RFC 3339); the current time when not given. */
   readonly now?: string;
+  /** Replay a pod metric as a load per pod, not as the total over the current pods. */
+  readonly perPodLoad?: boolean;
 }
 
 export function findingKinds(): ExplainFindingKind[] {
@@ -61,6 +67,8 @@ export function explainIndexed<T extends IndexedObject>(
     target: objects.targetOf(hpa)?.manifest,
     pods: objects.podsOf(hpa).map(pod => pod.manifest),
     otherHpa: objects.otherHpaOnTarget(hpa),
+    events: objects.eventsOf(hpa).map(event => event.manifest),
+    owner: objects.ownerOf(hpa)?.manifest,
   };
   return explainManifest(hpa.manifest, related, validationIssues, ctx);
 }
@@ -73,11 +81,19 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   const name = typeof m.metadata?.name === 'string' ? m.metadata.name : '<no name>';
   const namespace = namespaceOf(m);
 
+  const events = readEvents(related.events, m);
+  const keda = kedaOwnerOf(m, namespace, related.owner);
+  const base = { name, namespace, findings, unknowns, events, keda };
   if (OLDER.includes(m.apiVersion)) {
     findings.push(finding('EXP182',
       `this HPA is printed as ${m.apiVersion}, which does not hold the autoscaling/v2 conditions and metrics the explanation reads`,
-      'apiVersion', `read it as autoscaling/v2: kubectl get hpa.v2.autoscaling ${name} -n ${namespace} -o yaml`));
-    return { ...done({ name, namespace, findings, unknowns, validationIssues: [], metrics: [], status: undefined }), health: HpaHealth.UNKNOWN, summary: `${HpaHealth.UNKNOWN}: printed as ${m.apiVersion}` };
+      'apiVersion', `read it as autoscaling/v2: ${shellCommand(['kubectl', 'get', 'hpa.v2.autoscaling', name, '-n', namespace, '-o', 'yaml'])}`));
+    return {
+      ...done({ ...base, validationIssues: [], metrics: [], status: undefined }),
+      health: HpaHealth.UNKNOWN,
+      summary: `${HpaHealth.UNKNOWN}: printed as ${m.apiVersion}`,
+      nextStep: findings[0].fix,
+    };
   }
   const renamed = SAME_AS_V2.includes(m.apiVersion);
   if (renamed) {
@@ -114,16 +130,20 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     unknowns.push(`the arithmetic: the spec cannot be read as the controller reads it (${(e instanceof Error ? e.message : String(e)).replace(/^HpaSimulator: /, '')})`);
   }
 
+  if (keda) findings.push({ ...finding('EXP196', kedaMessage(keda), 'metadata.ownerReferences', getScaledObject(keda)) });
+
   if (!status) {
     findings.push(finding('EXP180',
       'the HPA has no status: the controller has not synced it yet (just created, or kube-controller-manager is not running its horizontal-pod-autoscaler controller)',
       'status', 'wait one sync (15s); if it stays empty, check kube-controller-manager and its logs'));
-    return done({ name, namespace, findings, unknowns, validationIssues, metrics: [], status: undefined });
+    unexplainedErrors(findings, validationIssues, 'EXP193');
+    return done({ ...base, validationIssues, metrics: [], status: undefined });
   }
 
   const current = status.currentReplicas;
-  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns) : undefined;
-  const env: Env = { manifest: m, spec, status, now, arithmetic, validationIssues, related, profile: ctx.profile };
+  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.perPodLoad) : undefined;
+  const decision = readDecision(spec, status, arithmetic);
+  const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, profile: ctx.profile };
 
   for (const condition of status.conditions ?? []) findings.push(explainCondition(condition, env));
   for (const c of read.otherConditions) {
@@ -144,9 +164,25 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
       findings.push(finding('EXP162',
         `External metric "${metric.id}" has failed since ${fb.firstFailureTime} (${seconds(since)} ago): its fallback of ${metric.fallback.replicas} replicas starts ${left > 0 ? `in ${seconds(left)}` : 'at the next sync'} (failureDuration ${seconds(metric.fallback.failureDurationSeconds)}); until then the failing metric blocks scaling down`,
         `spec.metrics[${metric.index}].external.fallback`,
-        `make the external metrics API serve "${metric.id}" again (kubectl get --raw "/apis/external.metrics.k8s.io/v1beta1/namespaces/${namespace}/${metric.id}")`));
+        `make the external metrics API serve "${metric.id}" again (${externalMetricQuery(namespace, metric.id, metricSelector(m, metric.index))})`));
     }
   }
+
+  // Each metric the controller cannot read that no condition names: all of them while another one
+  // drives (ScalingActive=True), the ones after the first when they block scaling (the condition names the first).
+  const activeTrue = (status.conditions ?? []).some(c => c.type === ConditionType.SCALING_ACTIVE && c.status === ConditionStatus.TRUE);
+  const unnamed = activeTrue ? decision.failingMetrics : decision.cause === ScalingCause.FAILING_METRIC ? decision.failingMetrics.slice(1) : [];
+  for (const id of unnamed) {
+    const metric = spec!.metrics.find(x => x.id === id)!;
+    if (metric.fallback && status.externalMetricFallbacks?.[metric.id]) continue;
+    const drives = arithmetic?.winning !== undefined ? ` while ${arithmetic.winning} drives the count (ScalingActive=True names only that)` : '';
+    findings.push(finding('EXP163', activeTrue
+      ? `the controller cannot read ${metric.type} metric "${metric.id}"${drives}: the HPA scales up on the other metrics but never down, as a metric it cannot read might ask for more${failureCount(metric, env)}`
+      : `the controller cannot read ${metric.type} metric "${metric.id}" either${failureCount(metric, env)}`,
+    `spec.metrics[${metric.index}]`, metricFix(metric.type, metric, lastFailure(events, metric.type), env)));
+  }
+
+  if (!decision.consistent && arithmetic?.proposal !== undefined) findings.push(proposalDiffers(env, arithmetic.proposal));
 
   if (spec && current > spec.maxReplicas) {
     findings.push(finding('EXP190', `the target has ${current} replicas, above maxReplicas ${spec.maxReplicas}: the next sync scales it to ${spec.maxReplicas} without reading the metrics`, 'spec.maxReplicas'));
@@ -157,33 +193,23 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   if (typeof generation === 'number' && status.observedGeneration !== undefined && status.observedGeneration < generation) {
     findings.push(finding('EXP191', `the status is from generation ${status.observedGeneration}; the spec is generation ${generation}: the controller has not acted on the latest change yet`, 'metadata.generation'));
   }
-  if (spec && arithmetic?.proposal !== undefined && arithmetic.proposal > spec.maxReplicas && current >= spec.maxReplicas
+  if (spec && decision.consistent && arithmetic?.proposal !== undefined && arithmetic.proposal > spec.maxReplicas && current >= spec.maxReplicas
     && !findings.some(f => f.findingId === 'EXP140')) {
     findings.push(finding('EXP192',
       `the metrics propose ${arithmetic.proposal} replicas (${arithmetic.winning}), more than maxReplicas ${spec.maxReplicas}: the HPA stays at ${spec.maxReplicas}`,
       'spec.maxReplicas', `raise maxReplicas to at least ${arithmetic.proposal}, or make each pod handle more load`));
   }
 
+  // With a status, the controller's conditions say what went wrong: the spec's errors that none of
+  // them explains (authoring advice, such as a replicas field a manager sets) do not outrank them.
   const errors = validationIssues.filter(i => i.severity === Severity.ERROR);
-  const unexplained = errors.filter(i => !findings.some(f => f.ruleIds?.includes(i.ruleId)));
-  if (unexplained.length > 0) {
-    const ids = [...new Set(unexplained.map(i => i.ruleId))];
-    findings.push({
-      ...finding('EXP193',
-        `the spec has ${plural(unexplained.length, 'validation error')} (${ids.join(', ')}); the first: ${unexplained[0].path}: ${unexplained[0].message}`,
-        unexplained[0].path, unexplained[0].fix ?? 'run cdk8s-hpa validate on it and fix what it reports'),
-      ruleIds: ids,
-    });
-  }
+  unexplainedErrors(findings, validationIssues, 'EXP194');
 
   if (status.lastScaleTime === undefined) {
     unknowns.push('when the HPA last scaled: status.lastScaleTime is not set');
   }
   return done({
-    name,
-    namespace,
-    findings,
-    unknowns,
+    ...base,
     validationIssues,
     status,
     metrics: arithmetic?.metrics ?? [],
@@ -193,7 +219,52 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     // `simulate` reads autoscaling/v2 only.
     simulate: spec && arithmetic && errors.length === 0 && !renamed ? suggestSimulation(status, arithmetic) : undefined,
     spec,
+    env,
   });
+}
+
+/**
+ * The spec's errors that no finding explains, as one finding: `EXP193` (failing) without a status,
+ * `EXP194` (info) with one.
+ */
+function unexplainedErrors(findings: ExplainFinding[], issues: readonly ValidationIssue[], id: 'EXP193' | 'EXP194'): void {
+  const unexplained = issues.filter(i => i.severity === Severity.ERROR && !findings.some(f => f.ruleIds?.includes(i.ruleId)));
+  if (unexplained.length === 0) return;
+  const ids = [...new Set(unexplained.map(i => i.ruleId))];
+  const first = `the first: ${unexplained[0].path}: ${unexplained[0].message}`;
+  findings.push({
+    ...finding(id, id === 'EXP193'
+      ? `the spec has ${plural(unexplained.length, 'validation error')} (${ids.join(', ')}); ${first}`
+      : `the spec has ${plural(unexplained.length, 'issue')} that no condition of the controller shows (${ids.join(', ')}): advice for the manifest; ${first}`,
+    unexplained[0].path, unexplained[0].fix ?? 'run cdk8s-hpa validate on it and fix what it reports'),
+    ruleIds: ids,
+  });
+}
+
+/** The newest message of a `FailedGet<Type>Metric` event, for the fix it suggests. */
+function lastFailure(events: readonly HpaEventSummary[], type: string): string {
+  return [...events].reverse().find(e => e.reason === `FailedGet${type}Metric`)?.message ?? '';
+}
+
+/**
+ * EXP195: the controller's decision leaves only proposals other than the one the status's
+ * values give. For a metric read per pod, pods without metrics are why: the status averages the
+ * pods that reported, and the controller counts the others apart (replica_calculator.go: on a
+ * scale-up as using nothing, on a scale-down as at the target; pods not ready, for CPU, as using
+ * nothing on a scale-up and left out otherwise).
+ */
+function proposalDiffers(env: Env, proposal: number): ExplainFinding {
+  const perPod = env.decision.cause === ScalingCause.MISSING_POD_METRICS
+    || (env.arithmetic?.metrics ?? []).some(x => x.current !== undefined && ['Resource', 'ContainerResource', 'Pods'].includes(x.type));
+  const why = perPod
+    ? 'pods without metrics (starting, in a rollout, not ready): the status averages the pods that reported; the controller counts the others '
+      + 'as using nothing on a scale-up and as at the target on a scale-down, which keeps it nearer the current count'
+    : 'the status rounds the values it holds (an AverageValue is the per-pod average, rounded up), so the count redone from them can differ by one';
+  const { controllerProposal, bounds } = env.decision;
+  const own = controllerProposal !== undefined ? `${controllerProposal}` : bounds!.hi === Infinity ? `at least ${bounds!.lo}` : bounds!.lo === 0 ? `at most ${bounds!.hi}` : `${bounds!.lo} to ${bounds!.hi}`;
+  return finding('EXP195',
+    `the controller's conditions and desiredReplicas leave it a proposal of ${own}, where the status's values give ${proposal} (${env.arithmetic!.winning}): ${why}`,
+    'status.currentMetrics');
 }
 
 /** One condition, explained. */
@@ -231,6 +302,8 @@ function done(x: {
   namespace: string;
   findings: ExplainFinding[];
   unknowns: string[];
+  events: HpaEventSummary[];
+  keda?: KedaOwner;
   validationIssues: ValidationIssue[];
   metrics: MetricExplanation[];
   status?: HorizontalPodAutoscalerStatus;
@@ -239,12 +312,16 @@ function done(x: {
   next?: number;
   simulate?: SimulateSuggestion;
   spec?: SimSpec;
+  env?: Env;
 }): HpaExplanation {
+  const keda = x.keda;
   const findings = x.findings
+    .map(f => (keda ? { ...f, fix: kedaFix(keda, f.path, f.fix) } : f))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => LEVEL_ORDER.indexOf(a.f.level) - LEVEL_ORDER.indexOf(b.f.level) || a.i - b.i)
     .map(({ f }) => f);
   const health = HEALTH[findings[0]?.level ?? FindingLevel.INFO];
+  const decision: Decision | undefined = x.env?.decision;
   return {
     name: x.name,
     namespace: x.namespace,
@@ -255,6 +332,12 @@ function done(x: {
     proposedReplicas: x.proposal,
     winningMetric: x.winning,
     nextReplicas: x.next,
+    controllerProposal: decision?.controllerProposal,
+    cause: decision?.cause ?? ScalingCause.UNKNOWN,
+    failingMetrics: decision?.failingMetrics ?? [],
+    managedBy: keda ? `ScaledObject/${keda.name}` : undefined,
+    events: x.events,
+    nextStep: findings.find(f => f.level !== FindingLevel.INFO && f.fix !== undefined)?.fix,
     findings,
     validationIssues: x.validationIssues,
     unknowns: x.unknowns,
@@ -262,14 +345,19 @@ function done(x: {
   };
 }
 
+/** One line: the health, the replicas (and where the last sync sent them), the range, the proposal, the most serious finding. */
 function summarize(
-  health: HpaHealth, x: { status?: HorizontalPodAutoscalerStatus; proposal?: number; winning?: string; spec?: SimSpec }, findings: ExplainFinding[],
+  health: HpaHealth, x: { status?: HorizontalPodAutoscalerStatus; spec?: SimSpec; env?: Env }, findings: ExplainFinding[],
 ): string {
-  if (!x.status) return `${health}: no status yet`;
+  if (!x.status || !x.env) return `${health}: no status yet`;
+  const { currentReplicas, desiredReplicas } = x.status;
+  const rescaled = (x.status.conditions ?? []).some(c => c.type === ConditionType.ABLE_TO_SCALE && c.reason === 'SucceededRescale');
+  const moving = desiredReplicas !== currentReplicas && rescaled ? `, scaling to ${desiredReplicas}` : '';
   const range = x.spec ? ` (min ${x.spec.minReplicas}, max ${x.spec.maxReplicas})` : '';
-  const proposal = x.proposal !== undefined ? `; the metrics propose ${x.proposal} (${x.winning})` : '; no metric proposes a count';
+  const proposes = proposesText(x.env);
+  const proposal = proposes === 'the metrics' ? '; no metric proposes a count' : `; ${proposes}`;
   const top = findings[0] && findings[0].level !== FindingLevel.INFO ? `; ${FINDINGS[findings[0].findingId as FindingId].summary}` : '';
-  return `${health}: ${x.status.currentReplicas} replicas${range}${proposal}${top}`;
+  return `${health}: ${plural(currentReplicas, 'replica')}${moving}${range}${proposal}${top}`;
 }
 
 function finding(id: FindingId, message: string, path: string, fix?: string): ExplainFinding {

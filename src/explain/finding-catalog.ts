@@ -55,6 +55,7 @@ export const FINDINGS = {
   EXP160: c(F, 'True', 'FallbackActive', FindingLevel.FAILING, "an External metric keeps failing: its fallback's replica count is in use"),
   EXP161: c(F, 'False', 'FallbackInactive', FindingLevel.INFO, 'no External metric uses its fallback'),
   EXP162: other(FindingLevel.FAILING, 'an External metric with a fallback is failing; the fallback starts when failureDuration has passed'),
+  EXP163: other(FindingLevel.FAILING, 'a metric cannot be read while another drives: the HPA scales up on the others, never down'),
   EXP170: other(FindingLevel.INFO, 'a condition type or reason this library does not know'),
   EXP180: other(FindingLevel.STUCK, 'no status: the controller has not synced the HPA'),
   EXP181: other(FindingLevel.INFO, 'a status field cannot be read'),
@@ -62,7 +63,10 @@ export const FINDINGS = {
   EXP190: other(FindingLevel.LIMITED, 'the target is outside [minReplicas, maxReplicas]: the next sync moves it without reading metrics'),
   EXP191: other(FindingLevel.INFO, 'the controller has not acted on the latest spec yet'),
   EXP192: other(FindingLevel.STUCK, 'the metrics ask for more than maxReplicas'),
-  EXP193: other(FindingLevel.FAILING, 'the spec has validation errors that explain the status'),
+  EXP193: other(FindingLevel.FAILING, 'the spec has validation errors, and no status says what the controller made of them'),
+  EXP194: other(FindingLevel.INFO, 'the spec has issues that do not explain what the controller did (authoring advice)'),
+  EXP195: other(FindingLevel.INFO, "the controller proposed another count than the status's values give: pods without metrics, or rounding"),
+  EXP196: other(FindingLevel.INFO, 'KEDA manages this HPA: its ScaledObject sets the bounds, behavior, triggers, fallback and pausing'),
 } as const;
 
 export type FindingId = keyof typeof FINDINGS;

@@ -3,14 +3,16 @@
  * the condition the controller set and what the explainer knows of the HPA. A table beside the
  * finding catalog (`finding-catalog.ts`), keyed by finding id.
  */
+import { externalMetricQuery, kubectlScale, metricSelector } from './commands';
 import { Env } from './context';
+import { failuresOf, plainMessage } from './events';
 import { FindingId } from './finding-catalog';
 import { namespaceOf } from '../model/object-keys';
 import { missingRequests, requestRules, workloadFactsFromManifest } from '../model/workload-facts';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../private/constants';
 import { GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 import { table } from '../private/table';
-import { seconds } from '../private/words';
+import { plural, seconds, shellCommand } from '../private/words';
 import { FAILED_GET_REASON } from '../simulation/conditions';
 import { SimMetric } from '../simulation/hpa-spec';
 import { HorizontalPodAutoscalerCondition } from '../status';
@@ -65,9 +67,9 @@ interface TextFacts {
 /** What the finding `id` says of `condition`. */
 export function describeCondition(id: FindingId, condition: HorizontalPodAutoscalerCondition, env: Env): Described {
   const { spec, status, manifest } = env;
-  const msg = condition.message ?? '';
   const ref = manifest.spec?.scaleTargetRef ?? {};
-  const proposal = env.arithmetic?.proposal;
+  const msg = plainMessage(condition.message ?? '', manifest);
+  const proposal = proposalOf(env);
   const winning = env.arithmetic?.winning;
   const facts: TextFacts = {
     condition,
@@ -84,11 +86,40 @@ export function describeCondition(id: FindingId, condition: HorizontalPodAutosca
     min: spec?.minReplicas ?? manifest.spec?.minReplicas ?? 1,
     proposal,
     winning,
-    proposes: proposal !== undefined ? `the metrics propose ${proposal} replicas (${winning})` : 'the metrics',
+    proposes: proposesText(env),
     issuesAt: prefix => env.validationIssues.filter(i => i.severity === Severity.ERROR
       && (i.path === prefix || i.path.startsWith(`${prefix}.`) || i.path.startsWith(`${prefix}[`))),
   };
   return (TEXTS[id] ?? unknownReason)(facts);
+}
+
+/**
+ * The replica count the texts say the metrics propose: the one redone from the status's values
+ * when the controller's decision leaves it possible, else the controller's own where the status
+ * pins it.
+ */
+function proposalOf(env: Env): number | undefined {
+  return env.decision.consistent ? env.arithmetic?.proposal : env.decision.controllerProposal;
+}
+
+/** `the metrics propose N replicas (cpu)`, or what the status says of the controller's own proposal. */
+export function proposesText(env: Env): string {
+  const { arithmetic, decision } = env;
+  if (decision.consistent) {
+    return arithmetic?.proposal !== undefined ? `the metrics propose ${plural(arithmetic.proposal, 'replica')} (${arithmetic.winning})` : 'the metrics';
+  }
+  const own = arithmetic?.proposal !== undefined ? ` (the status's values alone give ${arithmetic.proposal})` : '';
+  if (decision.controllerProposal !== undefined) return `the controller proposes ${plural(decision.controllerProposal, 'replica')}${own}`;
+  const { lo, hi } = decision.bounds!;
+  return `the controller proposes ${hi === Infinity ? `at least ${lo}` : lo === 0 ? `at most ${hi}` : `${lo} to ${hi}`} replicas${own}`;
+}
+
+/** `; the controller failed to read it 7 times since T (FailedGetExternalMetric events)`, from the events. */
+export function failureCount(metric: SimMetric, env: Env): string {
+  const failures = failuresOf(metric, env.spec?.metrics ?? [], env.events);
+  if (!failures) return '';
+  const since = failures.firstTime ? ` since ${failures.firstTime}` : '';
+  return `; the controller failed to read it ${plural(failures.count, 'time')}${since} (${FAILED_GET_REASON[metric.type]} events)`;
 }
 
 /** EXP101, EXP102, EXP103, EXP104, EXP105. */
@@ -102,12 +133,26 @@ const failedGet = ({ msg, proposal, issuesAt, said, condition, env }: TextFacts)
     ? `; the other metrics still let it scale up (to ${proposal}), never down`
     : '; while it fails the HPA does not scale';
   return {
-    message: `the controller cannot read ${what}${said}${others}`,
+    message: `the controller cannot read ${what}${said}${others}${metric ? failureCount(metric, env) : ''}`,
     path,
     fix: issues[0]?.fix ?? metricFix(type, metric, msg, env),
     ruleIds: issues.map(i => i.ruleId),
   };
 };
+
+/**
+ * A direction with `selectPolicy: Disabled`: the controller never moves that way (its limit is the
+ * current count), whatever a window or policy would allow; the conditions name the window while it
+ * holds, then the limit.
+ */
+function disabled(direction: 'scaleUp' | 'scaleDown', proposes: string, current: number): Described {
+  const [words, verb] = direction === 'scaleUp' ? ['scale-up', 'adds'] : ['scale-down', 'removes'];
+  return {
+    message: `${proposes}; ${words} is disabled (spec.behavior.${direction}.selectPolicy: Disabled), so the HPA never ${verb} replicas: it stays at ${current}`,
+    path: `spec.behavior.${direction}.selectPolicy`,
+    fix: `to let it ${direction === 'scaleUp' ? 'scale up' : 'scale down'}, set spec.behavior.${direction}.selectPolicy to Max (with a policy that ${verb} replicas)`,
+  };
+}
 
 /** EXP127, EXP128, EXP129. */
 const backoff = ({ said }: TextFacts): Described => ({
@@ -144,10 +189,10 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
       ruleIds: env.validationIssues.filter(i => i.ruleId === 'HPA304').map(i => i.ruleId),
     };
   },
-  EXP109: ({ ref, target, min }) => ({
+  EXP109: ({ ref, target, min, manifest }) => ({
     message: `${target} has 0 replicas and the HPA did not put it there (no ScaledToZero=True condition): a target at zero means "autoscaling paused", so the controller reads no metrics`,
     path: 'spec.scaleTargetRef',
-    fix: `scale the target up by hand (kubectl scale ${String(ref.kind).toLowerCase()}/${ref.name} --replicas=${Math.max(1, min)}); to let the HPA scale to zero and back itself, use minReplicas: 0 with an Object or External metric (feature gate HPAScaleToZero)`,
+    fix: `scale the target up by hand (${kubectlScale(ref, namespaceOf(manifest), Math.max(1, min))}); to let the HPA scale to zero and back itself, use minReplicas: 0 with an Object or External metric (feature gate HPAScaleToZero)`,
   }),
   EXP110: ({ msg }: TextFacts): Described => {
     const from = / from (.+)$/.exec(msg);
@@ -159,23 +204,25 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
     fix: `check that ${target} exists in namespace ${namespaceOf(manifest)}, that apiVersion ${JSON.stringify(ref.apiVersion)} serves it, and that its kind has a scale subresource`,
     ruleIds: issuesAt('spec.scaleTargetRef').map(i => i.ruleId),
   }),
-  EXP121: ({ target, current, said }) => ({
+  EXP121: ({ target, current, said, manifest }) => ({
     message: `the controller cannot write the scale of ${target}${said}; the replicas stay at ${current}`,
     path: 'spec.scaleTargetRef',
-    fix: 'check what refuses the update: an admission webhook or policy on the scale subresource, a resource quota, or the controller\'s RBAC (kubectl get events)',
+    fix: `check what refuses the update: an admission webhook or policy on the scale subresource, a resource quota, or the controller's RBAC (${shellCommand(['kubectl', 'get', 'events', '-n', namespaceOf(manifest), '--field-selector', `involvedObject.name=${manifest.metadata?.name}`])})`,
   }),
   EXP122: () => ({ message: 'the last sync read the target\'s scale and stopped before scaling (a metric blocked it, or scaling is disabled at zero): the other conditions say why', path: 'spec.scaleTargetRef' }),
   EXP123: () => ({ message: 'stabilization did not change the recommendation: the HPA follows its metrics', path: 'spec.behavior' }),
-  EXP124: ({ spec, proposal }: TextFacts): Described => {
+  EXP124: ({ spec, proposal, proposes, current }: TextFacts): Described => {
     const w = spec?.behavior?.scaleUp.stabilizationWindowSeconds;
+    if (spec?.behavior?.scaleUp.selectPolicy === 'Disabled') return disabled('scaleUp', proposes, current);
     return {
       message: `a recommendation of the last ${w !== undefined ? seconds(w) : 'window'} was lower than ${proposal ?? 'the current one'}: the scale-up stabilization window holds the replicas at the lowest of them`,
       path: 'spec.behavior.scaleUp.stabilizationWindowSeconds',
       fix: 'shorten spec.behavior.scaleUp.stabilizationWindowSeconds to react to load sooner (0 scales up at once)',
     };
   },
-  EXP125: ({ spec }: TextFacts): Described => {
+  EXP125: ({ spec, proposes, current }: TextFacts): Described => {
     const w = spec?.behavior ? spec.behavior.scaleDown.stabilizationWindowSeconds : DEFAULT_DOWNSCALE_STABILIZATION_SECONDS;
+    if (spec?.behavior?.scaleDown.selectPolicy === 'Disabled') return disabled('scaleDown', proposes, current);
     return {
       message: `a recommendation of the last ${seconds(w)} was higher: the scale-down stabilization window keeps the replicas at the highest of them, so the HPA scales down only when the load has stayed low for ${seconds(w)}`,
       path: 'spec.behavior.scaleDown.stabilizationWindowSeconds',
@@ -203,6 +250,7 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
   }),
   EXP142: ({ spec, current, proposes, env }: TextFacts): Described => {
     const upLimit = env.arithmetic?.upLimit;
+    if (spec?.behavior?.scaleUp.selectPolicy === 'Disabled') return disabled('scaleUp', proposes, current);
     if (!spec?.behavior) {
       return {
         message: `${proposes}; without spec.behavior the controller adds at most max(2 × current, 4) per sync${upLimit !== undefined ? ` (${upLimit} from ${current})` : ''}, so it gets there in steps`,
@@ -216,11 +264,13 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
       fix: 'to grow faster, raise a scaleUp policy\'s value or shorten its periodSeconds',
     };
   },
-  EXP143: ({ spec, proposes }) => ({
-    message: `${proposes}; the scale-down policies remove fewer per period, so it gets there in steps`,
-    path: spec?.behavior ? 'spec.behavior.scaleDown.policies' : 'spec.behavior',
-    fix: 'to shrink faster, raise a scaleDown policy\'s value or shorten its periodSeconds',
-  }),
+  EXP143: ({ spec, proposes, current }) => spec?.behavior?.scaleDown.selectPolicy === 'Disabled'
+    ? disabled('scaleDown', proposes, current)
+    : {
+      message: `${proposes}; the scale-down policies remove fewer per period, so it gets there in steps`,
+      path: spec?.behavior ? 'spec.behavior.scaleDown.policies' : 'spec.behavior',
+      fix: 'to shrink faster, raise a scaleDown policy\'s value or shorten its periodSeconds',
+    },
   EXP144: () => ({ message: 'min/max and the rate limits did not change the recommendation', path: 'spec.behavior' }),
   EXP150: ({ target }) => ({
     message: `the HPA scaled ${target} to zero itself: it reads its Object and External metrics at zero and scales back up when one reports a value above 0`,
@@ -246,7 +296,7 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
         : `an External metric's fallback replica count is in use${said}`,
       path: first ? `spec.metrics[${first.index}].external.fallback` : 'spec.metrics',
       fix: first
-        ? `make the external metrics API serve "${first.id}" again (kubectl get --raw "/apis/external.metrics.k8s.io/v1beta1/namespaces/${namespaceOf(manifest)}/${first.id}"); raise fallback.replicas if ${first.fallback!.replicas} is too few for the load meanwhile`
+        ? `make the external metrics API serve "${first.id}" again (${externalMetricQuery(namespaceOf(manifest), first.id, metricSelector(manifest, first.index))}); raise fallback.replicas if ${first.fallback!.replicas} is too few for the load meanwhile`
         : 'make the external metrics API serve the metric again',
     };
   },
@@ -264,7 +314,8 @@ function failedMetric(type: string, env: Env): SimMetric | undefined {
   return metrics.find(mm => failed.includes(mm.id)) ?? metrics[0];
 }
 
-function metricFix(type: string, metric: SimMetric | undefined, msg: string, env: Env): string {
+/** What to change or check for a metric the controller cannot read. */
+export function metricFix(type: string, metric: SimMetric | undefined, msg: string, env: Env): string {
   const ns = namespaceOf(env.manifest);
   const request = /missing request for (\S+) in container (\S+) of Pod (\S+)/.exec(msg);
   if (request) {
@@ -278,7 +329,7 @@ function metricFix(type: string, metric: SimMetric | undefined, msg: string, env
   const noContainer = /container (\S+) not found in Pod (\S+)/.exec(msg);
   if (noContainer) return `name a container the pods have in spec.metrics[${metric?.index ?? 0}].containerResource.container`;
   if (/no pods returned by selector/.test(msg)) return 'the target has no pods: check its selector and that its pods are created';
-  if (/did not receive metrics for targeted pods/.test(msg)) return 'the pods have no metrics yet (pods not ready, or just started): wait, or check metrics-server (kubectl top pods)';
+  if (/did not receive metrics for targeted pods/.test(msg)) return `the pods have no metrics yet (pods not ready, or just started): wait, or check metrics-server (kubectl top pods -n ${ns})`;
   const missing = lackingRequestFix(metric, env);
   if (missing) return missing;
   switch (type) {
@@ -289,8 +340,8 @@ function metricFix(type: string, metric: SimMetric | undefined, msg: string, env
     case 'Object':
       return `check the custom metrics adapter serves "${metric?.id}": kubectl get apiservice v1beta1.custom.metrics.k8s.io; kubectl get --raw /apis/custom.metrics.k8s.io/v1beta1`;
     default:
-      return `check the external metrics adapter serves "${metric?.id}": kubectl get --raw "/apis/external.metrics.k8s.io/v1beta1/namespaces/${ns}/${metric?.id}"`
-        + (metric?.fallback ? '' : '; a fallback (spec.metrics[].external.fallback, feature gate HPAExternalMetricFallback) keeps a known replica count while it is down');
+      return `check the external metrics adapter serves "${metric?.id}": ${externalMetricQuery(ns, String(metric?.id), metric ? metricSelector(env.manifest, metric.index) : undefined)}`
+        + (metric?.fallback || env.keda ? '' : '; a fallback (spec.metrics[].external.fallback, feature gate HPAExternalMetricFallback) keeps a known replica count while it is down');
   }
 }
 

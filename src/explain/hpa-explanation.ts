@@ -31,6 +31,61 @@ export enum HpaHealth {
   UNKNOWN = 'Unknown',
 }
 
+/** What holds the replica count where it is, or moves it, by the controller's last sync. */
+export enum ScalingCause {
+  /** It follows its metrics: nothing limits the count. */
+  NONE = 'none',
+  /** The metrics are off their targets, but within the tolerance: the count stays. */
+  TOLERANCE = 'tolerance',
+  /** `maxReplicas` caps the count (or the target has more replicas than that). */
+  MAX_REPLICAS = 'maxReplicas',
+  /** `minReplicas` holds the count up (or the target has fewer replicas than that). */
+  MIN_REPLICAS = 'minReplicas',
+  /** A scale-up policy limits how many replicas a period adds. */
+  SCALE_UP_POLICY = 'scaleUpPolicy',
+  /** A scale-down policy limits how many replicas a period removes. */
+  SCALE_DOWN_POLICY = 'scaleDownPolicy',
+  /** `selectPolicy: Disabled` on scale-up: the HPA never adds replicas. */
+  SCALE_UP_DISABLED = 'scaleUpDisabled',
+  /** `selectPolicy: Disabled` on scale-down: the HPA never removes replicas. */
+  SCALE_DOWN_DISABLED = 'scaleDownDisabled',
+  /** The scale-up stabilization window holds the count at the lowest recent recommendation. */
+  SCALE_UP_STABILIZATION = 'scaleUpStabilization',
+  /** The scale-down stabilization window holds the count at the highest recent recommendation. */
+  SCALE_DOWN_STABILIZATION = 'scaleDownStabilization',
+  /** A metric cannot be read: the HPA does not scale, or scales up only. */
+  FAILING_METRIC = 'failingMetric',
+  /** Pods without metrics (starting, in a rollout, not ready): the controller counts them apart, so it proposes another count than the status's values. */
+  MISSING_POD_METRICS = 'missingPodMetrics',
+  /** The target is at zero replicas: paused by hand, or scaled to zero by the HPA. */
+  ZERO = 'zero',
+  /** The target's scale subresource or pod selector cannot be used. */
+  TARGET = 'target',
+  /** The status does not tell (no status yet, or an older API version). */
+  UNKNOWN = 'unknown',
+}
+
+/** One event about the HPA, as the controller's event recorder counts it. */
+export interface HpaEventSummary {
+  /** `Normal` or `Warning`. */
+  readonly type: string;
+  /** `SuccessfulRescale`, `FailedGetExternalMetric`, ... */
+  readonly reason: string;
+  readonly message: string;
+  /** How many times it happened (the event's `count`). */
+  readonly count: number;
+  /**
+   * When it first happened.
+   * @default - not recorded
+   */
+  readonly firstTime?: string;
+  /**
+   * When it last happened.
+   * @default - not recorded
+   */
+  readonly lastTime?: string;
+}
+
 /** One kind of finding the explainer reports. */
 export interface ExplainFindingKind {
   /** The stable id. */
@@ -152,6 +207,30 @@ export interface HpaExplanation {
    * @default - unknown
    */
   readonly nextReplicas?: number;
+  /**
+   * The replica count the controller itself proposed from the metrics at its last sync (what it
+   * logs as "Proposing desired replicas"), where the status pins it down: the conditions and
+   * `status.desiredReplicas` leave one count possible.
+   * @default - the status leaves more than one count possible
+   */
+  readonly controllerProposal?: number;
+  /** What holds the replica count where it is, or moves it. */
+  readonly cause: ScalingCause;
+  /** The metrics the controller could not read at its last sync, by id. */
+  readonly failingMetrics: string[];
+  /**
+   * The object that manages the HPA, as `Kind/name` (a KEDA `ScaledObject/worker`): its bounds
+   * and behavior are set there, not on the HPA.
+   * @default - the HPA is managed directly
+   */
+  readonly managedBy?: string;
+  /** The events about the HPA in the input, oldest first. */
+  readonly events: HpaEventSummary[];
+  /**
+   * The one next step: the fix of the most serious finding that is not info.
+   * @default - nothing to change
+   */
+  readonly nextStep?: string;
   /** What the controller does and what to change, most serious first. */
   readonly findings: ExplainFinding[];
   /** The spec's validation issues (as `HpaValidator.validate` returns them). */

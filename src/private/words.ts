@@ -14,3 +14,13 @@ export function fmt(n: number): string {
 export function seconds(n: number): string {
   return `${n}s`;
 }
+
+/** A word for sh: as is when safe, else in single quotes. */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** A command line for sh, each word quoted where it must be. */
+export function shellCommand(words: readonly string[]): string {
+  return words.map(shellQuote).join(' ');
+}

@@ -84,7 +84,13 @@ describe('the arithmetic from status.currentMetrics', () => {
       fix: 'raise spec.maxReplicas to at least 16 (or make each pod handle more load)',
       ruleIds: undefined,
     });
-    expect(e.simulate).toEqual({ initialReplicas: 10, traceCsv: 'time,metric,observation,value\n0,cpu,perPodUsage,95\n' });
+    // The load replayed is the total over the 10 pods, spread over however many pods run.
+    expect(e.simulate).toEqual({
+      initialReplicas: 10,
+      traceCsv: 'time,metric,observation,value\n# cpu: 95% of request on each of 10 pods, replayed as their total, spread over however many pods run (perPodUsage 95 keeps each pod at it instead)\n0,cpu,totalUsage,950\n',
+    });
+    expect(HpaExplainer.explain(hpa('stuck-at-max.yaml', 'web'), { cluster: CLUSTER, now: NOW, replayPerPodLoad: true }).simulate!.traceCsv)
+      .toBe('time,metric,observation,value\n0,cpu,perPodUsage,95\n');
   });
 
   test('an active fallback proposes its replicas for the failing metric and wins over a low CPU', () => {

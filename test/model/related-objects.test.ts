@@ -19,8 +19,11 @@ describe('RelatedObjects.eventsOf', () => {
   const own = coreEvent('web.1', about, 'SuccessfulRescale');
   const noUid = coreEvent('web.2', { ...about, uid: undefined }, 'FailedGetExternalMetric');
   const newer = object({
-    apiVersion: 'events.k8s.io/v1', kind: 'Event', metadata: { name: 'web.3', namespace: 'shop' },
-    regarding: { kind: 'HorizontalPodAutoscaler', namespace: 'shop', name: 'web' }, reason: 'FailedGetScale',
+    apiVersion: 'events.k8s.io/v1',
+    kind: 'Event',
+    metadata: { name: 'web.3', namespace: 'shop' },
+    regarding: { kind: 'HorizontalPodAutoscaler', namespace: 'shop', name: 'web' },
+    reason: 'FailedGetScale',
   });
   const earlierObject = coreEvent('web.4', { ...about, uid: 'uid-of-a-deleted-web' }, 'SuccessfulRescale');
   const otherNamespace = coreEvent('web.5', { ...about, namespace: 'dev' }, 'SuccessfulRescale');

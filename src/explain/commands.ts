@@ -1,0 +1,55 @@
+/**
+ * The commands the explanation suggests, each runnable in sh as printed: the namespace given,
+ * a metric's selector in the query the controller sends, every word quoted where it must be.
+ */
+import { labelSelectorString } from '../model/label-selector';
+import { isObject } from '../model/values';
+import { shellCommand } from '../private/words';
+
+/** What `kubectl scale` takes for a scale target: `deployment/web`, `rollout.argoproj.io/web`. */
+export function kubectlTarget(ref: { readonly [key: string]: any }): string {
+  const group = typeof ref.apiVersion === 'string' && ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
+  const kind = String(ref.kind ?? '').toLowerCase();
+  return `${kind}${group && group !== 'apps' ? `.${group}` : ''}/${ref.name}`;
+}
+
+/** `kubectl scale <target> --replicas=N -n NS`. */
+export function kubectlScale(ref: { readonly [key: string]: any }, namespace: string, replicas: number): string {
+  return shellCommand(['kubectl', 'scale', kubectlTarget(ref), `--replicas=${replicas}`, '-n', namespace]);
+}
+
+/**
+ * What the controller asks the external metrics API for one External metric, as a `kubectl get
+ * --raw` command: the metric in the HPA's namespace, with its selector as the `labelSelector`
+ * query (what the adapter filters the series by).
+ */
+export function externalMetricQuery(namespace: string, metricName: string, selector: unknown): string {
+  return shellCommand(['kubectl', 'get', '--raw', `/apis/external.metrics.k8s.io/v1beta1/namespaces/${namespace}/${metricName}${query(selector)}`]);
+}
+
+/** The `selector` of the metric at `spec.metrics[index]` of an HPA manifest. */
+export function metricSelector(manifest: { readonly [key: string]: any }, index: number): unknown {
+  const metric = manifest.spec?.metrics?.[index];
+  const source = isObject(metric) ? metric[String(metric.type).charAt(0).toLowerCase() + String(metric.type).slice(1)] : undefined;
+  return isObject(source) && isObject(source.metric) ? source.metric.selector : undefined;
+}
+
+/** A selector as the query string, `?labelSelector=...`; nothing without one, or with one that does not parse. */
+function query(selector: unknown): string {
+  let text: string;
+  try {
+    text = labelSelectorString(selector);
+  } catch {
+    return '';
+  }
+  return text === '' ? '' : `?labelSelector=${encodeURIComponent(text)}`;
+}
+
+/** A selector in words: `queue=orders,env in (canary,prod)`, or `no selector`. */
+export function selectorText(selector: unknown): string {
+  try {
+    return labelSelectorString(selector) || 'no selector';
+  } catch {
+    return 'a selector that does not parse';
+  }
+}
