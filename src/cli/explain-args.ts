@@ -23,7 +23,15 @@ export interface ExplainArgs extends Readonly<ClusterFlags> {
   readonly kubeconfig?: string;
   /** `--metrics`: read each metric's value from the metrics APIs, as the controller does. */
   readonly metrics: boolean;
+  /** `--verbose`, `-v`: the arithmetic, every finding, the events and the replay, not only the short account. */
+  readonly verbose: boolean;
+  /** `--replay-load per-pod`: replay a pod metric as a load per pod; `total` (the default) as the total over the pods. */
+  readonly replayLoad: ReplayLoad;
 }
+
+/** How the suggested replay holds a pod metric's load as the pod count changes. */
+export type ReplayLoad = 'total' | 'per-pod';
+const REPLAY_LOADS: readonly ReplayLoad[] = ['total', 'per-pod'];
 
 /** Whether the flags ask to read a cluster (the positionals are then HPA names). */
 export function hasLiveFlag(args: ExplainArgs): boolean {
@@ -35,6 +43,8 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
   const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
   let format: OutputFormat = 'text';
   let now: string | undefined;
+  let verbose = false;
+  let replayLoad: ReplayLoad = 'total';
   const inputs: string[] = [];
   const live: { namespace?: string; allNamespaces: boolean; context?: string; kubeconfig?: string; metrics: boolean } = {
     allNamespaces: false,
@@ -58,6 +68,19 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
             throw new UsageError(`--format must be one of ${EXPLAIN_FORMATS.join(', ')} (got "${v}")`);
           }
           format = v as OutputFormat;
+          return true;
+        }
+        case '-v':
+        case '--verbose':
+          option.noValue();
+          verbose = true;
+          return true;
+        case '--replay-load': {
+          const v = option.value();
+          if (!(REPLAY_LOADS as readonly string[]).includes(v)) {
+            throw new UsageError(`--replay-load must be one of ${REPLAY_LOADS.join(', ')} (got "${v}")`);
+          }
+          replayLoad = v as ReplayLoad;
           return true;
         }
         case '-n':
@@ -85,5 +108,5 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
     },
   });
   if (live.namespace !== undefined && live.allNamespaces) throw new UsageError('-n and -A cannot both be given');
-  return { help, ...cluster, now, format, inputs, ...live };
+  return { help, ...cluster, now, format, inputs, verbose, replayLoad, ...live };
 }

@@ -15,10 +15,10 @@ import type { MetricReading } from '../cluster/metrics-reader';
 
 /** What the live reading adds to each HPA's explanation, by the input name of the HPA. */
 export interface LiveOutput {
-  /** ` --context NAME`, when one was given: for the kubectl commands the output suggests. */
-  readonly kubectlFlags: string;
-  /** Lines after the HPA's text explanation. */
-  text(input: string): string;
+  /** `--context NAME`, when one was given: for the kubectl commands the output suggests. */
+  readonly kubectlFlags: string[];
+  /** Lines after the HPA's text explanation: what could not be read, and the metric values read. */
+  text(input: string, verbose: boolean): string;
   /** Fields for the HPA's JSON explanation. */
   json(input: string): { live?: object };
 }
@@ -73,7 +73,7 @@ export async function explainLive(args: ExplainArgs, names: string[], run: RunSe
   const byInput = new Map(reading.hpas.map(h => [inputName(reading, h), h]));
   const inputs = [...byInput].map(([name, h]) => ({ name, text: `${JSON.stringify(dumpOf(h), undefined, 2)}\n` }));
   return explainInputs({ inputs, problems: [], skipped: 0 }, args, serverRun(args, reading, run), io, {
-    kubectlFlags: args.context !== undefined ? ` --context ${args.context}` : '',
+    kubectlFlags: args.context !== undefined ? ['--context', args.context] : [],
     text: input => formatLive(byInput.get(input)),
     json: input => {
       const h = byInput.get(input);
@@ -109,21 +109,16 @@ function serverRun(args: ExplainArgs, reading: LiveReaderModule.LiveReading, run
   }
 }
 
-/** What the dump does not hold, as lines after the explanation. */
+/**
+ * What the dump does not hold, as lines after the explanation (the events are in the dump, and
+ * the explanation reads them): what could not be read, and the metric values read now.
+ */
 function formatLive(h: LiveReaderModule.LiveHpa | undefined): string {
   if (!h) return '';
   const out: string[] = [];
   if (h.problems.length > 0) {
     out.push('  read from the cluster:');
     for (const p of h.problems) out.push(`    - ${p}`);
-  }
-  if (h.events.length > 0) {
-    out.push('  events:');
-    for (const e of h.events.slice(-5)) {
-      const count = typeof e.count === 'number' && e.count > 1 ? ` (x${e.count})` : '';
-      out.push(`    ${e.lastTimestamp ?? e.eventTime ?? ''} ${e.type} ${e.reason}${count}: ${e.message}`);
-    }
-    if (h.events.length > 5) out.push(`    (${h.events.length - 5} earlier)`);
   }
   if (h.metrics.length > 0) {
     out.push('  metric values read now:');
