@@ -30,7 +30,7 @@ interface MetricPlan {
 }
 
 /** A reading in the trace, in base units. */
-type Reading = { kind: 'PerPodUsage'; v: number } | { kind: 'PodSamples'; vs: number[] } | { kind: 'Value'; vs: number[] } | { kind: 'Failure' };
+export type Reading = { kind: 'PerPodUsage'; v: number } | { kind: 'PodSamples'; vs: number[] } | { kind: 'Value'; vs: number[] } | { kind: 'Failure' };
 
 export interface ControllerScenario {
   readonly id: string;
@@ -43,6 +43,8 @@ export interface ControllerScenario {
   readonly keys: string[];
   /** Per sync, per metric (spec order). */
   readonly readings: Reading[][];
+  /** The sync after which the controller's program keeps what the cluster holds (-1: none). */
+  readonly dumpSync?: number;
 }
 
 const METRICS: Array<fc.Arbitrary<MetricPlan>> = [
@@ -119,7 +121,16 @@ function reading(plan: MetricPlan, level: number, roll: number, pods: number[]):
   return { kind: 'PerPodUsage', v };
 }
 
-export function scenarioArbitrary(settableGates: readonly string[]): fc.Arbitrary<ControllerScenario> {
+/**
+ * Scenarios for the controller's program. The simulator's differential draws the loads and the
+ * failure rolls as fast-check's doubles, which lean to the ends of their range (idle loads,
+ * metrics that fail at most syncs: the edges); `uniform` draws them evenly instead, as the
+ * explain differential wants the situations of a cluster (loads all over, failures now and then).
+ */
+export function scenarioArbitrary(settableGates: readonly string[], uniform = false): fc.Arbitrary<ControllerScenario> {
+  const between = (min: number, max: number) => (uniform
+    ? fc.integer({ min: min * 1000, max: max * 1000 }).map(n => n / 1000)
+    : fc.double({ min, max, noNaN: true }));
   return fc.record({
     metrics: fc.uniqueArray(fc.oneof(...METRICS), { minLength: 1, maxLength: 2, selector: m => m.key }),
     minReplicas: fc.integer({ min: 1, max: 4 }),
@@ -130,9 +141,9 @@ export function scenarioArbitrary(settableGates: readonly string[]): fc.Arbitrar
       scaleDown: fc.option(rules, { nil: undefined }),
     }), { nil: undefined }),
     syncs: fc.integer({ min: 20, max: 80 }),
-    levels: fc.array(fc.double({ min: 0, max: 4, noNaN: true }), { minLength: 80, maxLength: 80 }),
-    rolls: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 160, maxLength: 160 }),
-    pods: fc.array(fc.double({ min: 0, max: 3, noNaN: true }), { minLength: 1, maxLength: 6 }),
+    levels: fc.array(between(0, 4), { minLength: 80, maxLength: 80 }),
+    rolls: fc.array(between(0, 1), { minLength: 160, maxLength: 160 }),
+    pods: fc.array(between(0, 3), { minLength: 1, maxLength: 6 }),
     initial: fc.integer({ min: 0, max: 12 }),
     hold: fc.constantFrom(1, 1, 10, 30),
     id: fc.nat(),
@@ -197,6 +208,7 @@ function goScenario(s: ControllerScenario): unknown {
     downscaleStabilizationSeconds: 300,
     requestsMilli: { cpu: toMilli(REQUEST), memory: toMilli(REQUEST) },
     observations: s.readings.map(row => Object.fromEntries(row.map((r, i) => [s.keys[i], goReading(r)]))),
+    dumpSync: s.dumpSync ?? -1,
   };
 }
 
@@ -256,24 +268,52 @@ interface GoStep {
   replicas: number;
   desiredReplicas: number;
   conditions?: Array<{ type: string; status: string; reason: string }>;
+  proposal?: number;
 }
-interface GoResult { id: string; steps?: GoStep[]; error?: string }
+
+/** What the cluster holds after a scenario's dump sync, as the controller's program kept it. */
+export interface ControllerDump {
+  readonly sync: number;
+  /** The virtual time of the dump (RFC 3339, in 2000). */
+  readonly time: string;
+  /** The HPA status the controller last wrote (autoscaling/v2 JSON). */
+  readonly status?: any;
+  /** The core/v1 Events the controller recorded about the HPA, oldest first. */
+  readonly events?: any[];
+  readonly pods: string[];
+  /** The target's replicas. */
+  readonly replicas: number;
+}
+interface GoResult { id: string; steps?: GoStep[]; dump?: ControllerDump; error?: string }
+
+/** One scenario as the controller ran it. */
+export interface ControllerRun {
+  readonly steps: ComparableStep[];
+  /** Per sync, the replica count the controller logged as its proposal ("Proposing desired replicas"). */
+  readonly proposals: Array<number | undefined>;
+  readonly dump?: ControllerDump;
+}
 
 /**
  * Runs the scenarios through the controller test binary, split over `shards` processes side by
  * side (a scenario sets the feature gates of its whole process, so one process runs one at a
  * time; each process resets the gates a scenario before it changed).
  */
-export async function runController(binary: string, scenarios: ControllerScenario[], shards = 2): Promise<Map<string, ComparableStep[] | string>> {
+export async function runController(binary: string, scenarios: ControllerScenario[], shards = 2): Promise<Map<string, ControllerRun | string>> {
   const parts = Array.from({ length: Math.max(1, Math.min(shards, scenarios.length)) }, (_, k) => scenarios.filter((_s, i) => i % shards === k));
   const results = await Promise.all(parts.map(part => runControllerProcess(binary, part)));
-  return new Map(results.flat().map(r => [r.id, r.error ?? (r.steps ?? []).map(st => ({
-    time: st.time,
-    currentReplicas: st.currentReplicas,
-    replicas: st.replicas,
-    desiredReplicas: st.desiredReplicas,
-    conditions: (st.conditions ?? []).map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
-  }))]));
+  return new Map(results.flat().map(r => [r.id, r.error ?? {
+    steps: (r.steps ?? []).map(st => ({
+      time: st.time,
+      currentReplicas: st.currentReplicas,
+      replicas: st.replicas,
+      desiredReplicas: st.desiredReplicas,
+      conditions: (st.conditions ?? []).map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
+    })),
+    proposals: (r.steps ?? []).map(st => st.proposal),
+    // Go writes an empty list as null.
+    dump: r.dump && { ...r.dump, pods: r.dump.pods ?? [], events: r.dump.events ?? [] },
+  }]));
 }
 
 /** One controller test process over some scenarios: their results, in order. */

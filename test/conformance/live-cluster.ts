@@ -33,10 +33,11 @@ export interface LiveCluster {
   stop(): Promise<void>;
 }
 
-/** Starts `binary` (live/ built for one release) in a new temporary directory. */
-export async function startLiveCluster(binary: string): Promise<LiveCluster> {
+/** Starts `binary` (live/ built for one release) in a new temporary directory, with kube-apiserver's feature `gates` set. */
+export async function startLiveCluster(binary: string, gates: { [gate: string]: boolean } = {}): Promise<LiveCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-live-'));
-  const child = spawn(binary, ['-dir', dir], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const gateFlag = Object.entries(gates).map(([g, on]) => `${g}=${on}`).join(',');
+  const child = spawn(binary, ['-dir', dir, ...(gateFlag ? ['-feature-gates', gateFlag] : [])], { stdio: ['pipe', 'pipe', 'pipe'] });
   let log = '';
   child.stderr!.on('data', d => { log = (log + String(d)).slice(-8000); });
   const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
@@ -111,13 +112,13 @@ export class AdminApi {
     this.agent = new https.Agent({ ca: data(cluster['certificate-authority-data']), cert: data(user['client-certificate-data']), key: data(user['client-key-data']) });
   }
 
-  /** One request; resolves to the JSON answer, rejects on a status that is not 2xx. */
-  public request(method: string, urlPath: string, body?: unknown): Promise<any> {
+  /** One request; resolves to the JSON answer, rejects on a status that is not 2xx. A PATCH names its `contentType`. */
+  public request(method: string, urlPath: string, body?: unknown, contentType = 'application/json'): Promise<any> {
     return new Promise((resolve, reject) => {
       const req = https.request(new URL(urlPath, this.server), {
         method,
         agent: this.agent,
-        headers: { 'Accept': 'application/json', 'Content-Type': 'application/json' },
+        headers: { 'Accept': 'application/json', 'Content-Type': contentType },
       }, res => {
         const chunks: Buffer[] = [];
         res.on('data', c => chunks.push(c));
@@ -173,6 +174,40 @@ export class AdminApi {
       reportingComponent: component,
       reportingInstance: '',
     });
+  }
+
+  /**
+   * Writes the objects of a `kubectl get hpa,deploy,pods,events -o yaml` dump into `namespace` as
+   * the controllers wrote them: each object created without what the server fills in, a
+   * Deployment's replicas set through its scale subresource (as the HPA controller sets them),
+   * every status through the status subresource, the events about the new HPA. Returns the HPAs.
+   */
+  public async applyDump(items: any[], namespace: string): Promise<any[]> {
+    await this.createNamespace(namespace);
+    const fresh = (o: any) => {
+      const { uid: _u, resourceVersion: _r, creationTimestamp: _c, managedFields: _m, generation: _g, ...metadata } = o.metadata;
+      const { status: _s, ...rest } = o;
+      return { ...rest, metadata: { ...metadata, namespace } };
+    };
+    const hpas: any[] = [];
+    for (const o of items.filter(x => x.kind !== 'Event')) {
+      const created = o.kind === 'Deployment'
+        ? await this.create({ ...fresh(o), spec: { ...o.spec, replicas: undefined } })
+        : await this.create(fresh(o));
+      const { name } = created.metadata;
+      if (o.kind === 'Deployment') {
+        const scale = await this.request('GET', `${objectPath(o.apiVersion, o.kind, namespace, name)}/scale`);
+        await this.request('PUT', `${objectPath(o.apiVersion, o.kind, namespace, name)}/scale?fieldManager=kube-controller-manager`, { ...scale, spec: { replicas: o.spec.replicas } });
+      }
+      const stored = o.status ? await this.writeStatus(o.apiVersion, o.kind, namespace, name, o.status) : created;
+      if (o.kind === 'HorizontalPodAutoscaler') hpas.push(stored);
+    }
+    for (const e of items.filter(x => x.kind === 'Event')) {
+      const hpa = hpas.find(h => h.kind === e.involvedObject?.kind && h.metadata.name === e.involvedObject?.name);
+      const involvedObject = { ...e.involvedObject, namespace, ...hpa && { uid: hpa.metadata.uid, resourceVersion: hpa.metadata.resourceVersion } };
+      await this.create({ ...fresh(e), involvedObject });
+    }
+    return hpas;
   }
 
   /**

@@ -34,6 +34,7 @@ export async function runLiveTests(binary: string, release: string, report: Repo
       ['an absent or unavailable metrics API is said per metric', () => metricsApis(cluster)],
       ['an unreachable server, an unknown context, a missing HPA: one line each', () => connectionErrors(cluster)],
       ['cdk8s-hpa explain on the live cluster: the explanation of the same objects as a dump, and the exit codes', () => commandLine(cluster)],
+      ['docs/explain.md shows what cdk8s-hpa explain prints on the live cluster', () => docsExample(cluster)],
     ];
     for (const [name, check] of checks) {
       let failures: string[];
@@ -417,9 +418,9 @@ async function commandLine(cluster: LiveCluster): Promise<string[]> {
     const liveInfo = JSON.parse(live.stdout || '{}').explanations?.[0]?.live;
     expectEqual(failures, `${name}: the events in the JSON output`, liveInfo?.events?.map((e: any) => e.reason), ['SuccessfulRescale']);
   }
-  const batch = cli(['explain', '-n', 'shop', 'batch', ...kube]);
+  const batch = cli(['explain', '-n', 'shop', 'batch', ...kube, '--verbose']);
   expectEqual(failures, 'batch at maxReplicas: exit 1', batch.code, 1);
-  expectEqual(failures, 'batch: the headline and the event', [
+  expectEqual(failures, 'batch: the headline and the event (--verbose)', [
     batch.stdout.includes('HorizontalPodAutoscaler shop/batch'),
     batch.stdout.includes('SuccessfulRescale: New size: 3'),
   ], [true, true]);
@@ -456,5 +457,23 @@ async function commandLine(cluster: LiveCluster): Promise<string[]> {
   } finally {
     fs.rmSync(path.dirname(unreachable), { recursive: true, force: true });
   }
+  return failures;
+}
+
+/**
+ * The live example of docs/explain.md: a dump the HPA controller wrote (test/fixtures/explain/)
+ * written into the cluster as the controllers write it, explained by name as the page shows.
+ */
+async function docsExample(cluster: LiveCluster): Promise<string[]> {
+  const failures: string[] = [];
+  const page = fs.readFileSync(path.join(ROOT, 'docs', 'explain.md'), 'utf8');
+  const block = /```console\n\$ npx cdk8s-hpa explain -n (\S+) (\S+)\n([\s\S]*?)```/.exec(page);
+  if (!block) return ['docs/explain.md has no "$ npx cdk8s-hpa explain -n NAMESPACE NAME" block'];
+  const [, namespace, name, shown] = block;
+  const dump = yaml.load(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'explain', 'external-failing-while-cpu-drives.yaml'), 'utf8')) as any;
+  await cluster.api.applyDump(dump.items, namespace);
+  const r = cli(['explain', '-n', namespace, name, '--kubeconfig', cluster.kubeconfig]);
+  expectEqual(failures, 'exit code', r.code, 1);
+  expectEqual(failures, 'the page shows what it prints', shown, r.stdout);
   return failures;
 }

@@ -4,14 +4,16 @@
  * `conformance: N passed, N failed` last; exits non-zero when a check failed or Go is missing.
  *
  * Environment: CONFORMANCE_RUNS (objects per release, default 20000), CONFORMANCE_SEED,
- * CONFORMANCE_ONLY (`apiserver`, `controller`, `yaml` or `live`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
+ * CONFORMANCE_ONLY (`apiserver`, `controller`, `yaml`, `live` or `explain`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
  * CONFORMANCE_SCENARIOS_PER_RELEASE (controller scenarios, default 300), CONFORMANCE_REQUEST_CASES_COUNT
  * (pod specs for the requests the controller reads, default 2000).
  */
 import * as fc from 'fast-check';
 import { checkGates, checkServed, readConformancePage, readDifferencesTable, runRelease } from './apiserver-differential';
-import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
+import { ControllerScenario, controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
+import { dumpSyncOf, namedScenarios, runExplainDifferential, Situation } from './explain-differential';
 import { buildApiServer, buildController, buildLive, kubernetesSourceDir, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
+import { startLiveCluster } from './live-cluster';
 import { runLiveTests } from './live-tests';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
 import { readYamlCorpus } from './yaml-corpus';
@@ -67,15 +69,36 @@ async function apiserver(tally: Tally, servers: Release[], builds: Builds): Prom
   if (unseen.length) console.log(`table rows not exercised by generated objects: ${unseen.join(', ')}`);
 }
 
-async function controller(tally: Tally, controllers: Release[], builds: Builds): Promise<void> {
+/**
+ * The simulator (and HPA301, HPA302) against the controller of each release, unless `explainOnly`;
+ * returns each release's scenarios as the controller ran them, with what it left after the dump sync.
+ */
+async function controller(tally: Tally, controllers: Release[], builds: Builds, explainOnly: boolean): Promise<Map<string, Situation[]>> {
   const { scenarios: count, seed } = controllerSettings();
+  const situations = new Map<string, Situation[]>();
   for (const release of controllers) {
     const binaryPath = await binary(builds, `controller ${release.kubernetes}`);
     const server = releases('apiserver').find(r => r.minor === release.minor);
     const settable = server ? checkGates(server, runOnce(await binary(builds, `apiserver ${server.kubernetes}`), ['--gates'])).settable : [];
+    const picked = (s: ControllerScenario) => !process.env.CONFORMANCE_SCENARIO_IDS || process.env.CONFORMANCE_SCENARIO_IDS.split(',').includes(s.id);
+    // The explain differential's own scenarios: loads all over, failures now and then; each dumped after one sync.
+    const named = namedScenarios().map(n => ({ ...n, scenario: { ...n.scenario, id: `${release.minor}-${n.name}` } }))
+      .filter(n => Object.keys(n.scenario.gates).every(g => settable.includes(g)));
+    const explained = [
+      ...named.map(n => n.scenario),
+      ...fc.sample(scenarioArbitrary(settable, true), { seed, numRuns: count }).map((s, i) => ({ ...s, id: `${release.minor}-e${i}`, dumpSync: dumpSyncOf(i, s) })),
+    ].filter(picked);
+    const t0 = Date.now();
+    const dumps = await runController(binaryPath, explained);
+    console.log(`controller ${release.minor}: ${explained.length} scenarios for explain in ${Date.now() - t0} ms`);
+    situations.set(release.minor, explained.flatMap(s => {
+      const r = dumps.get(s.id);
+      const n = named.find(x => x.scenario.id === s.id);
+      return typeof r === 'object' && r.dump ? [{ scenario: s, run: r, shape: n?.shape, title: n?.title }] : [];
+    }));
+    if (explainOnly) continue;
     const scenarios = fc.sample(scenarioArbitrary(settable), { seed, numRuns: count })
-      .map((s, i) => ({ ...s, id: `${release.minor}-${i}` }))
-      .filter(s => !process.env.CONFORMANCE_SCENARIO_IDS || process.env.CONFORMANCE_SCENARIO_IDS.split(',').includes(s.id));
+      .map((s, i) => ({ ...s, id: `${release.minor}-${i}` })).filter(picked);
     const t1 = Date.now();
     const real = await runController(binaryPath, scenarios);
     const t2 = Date.now();
@@ -90,8 +113,8 @@ async function controller(tally: Tally, controllers: Release[], builds: Builds):
         continue;
       }
       const sim = simulate(release.minor, s);
-      const k = firstDifference(sim, r);
-      if (k !== undefined) failures.push(describeMismatch(s, k, sim, r));
+      const k = firstDifference(sim, r.steps);
+      if (k !== undefined) failures.push(describeMismatch(s, k, sim, r.steps));
     }
     const repeated = syncs - fullSyncs.stop();
     console.log(`controller ${release.minor} (${release.kubernetes}): ${scenarios.length} scenarios, ${syncs} syncs (the simulator repeated ${repeated} `
@@ -101,6 +124,7 @@ async function controller(tally: Tally, controllers: Release[], builds: Builds):
     report(tally, `${release.minor} the simulator matches the controller at every sync (${failures.length} of ${scenarios.length} scenarios differ)`, shown);
     await requests(tally, release, binaryPath, settable, seed);
   }
+  return situations;
 }
 
 /** Counts the simulator's full syncs (`Run.sync`) until `stop()`, which returns the count. */
@@ -160,6 +184,23 @@ function yamlFiles(tally: Tally, release: Release): void {
   report(tally, `the plain YAML reader reads the YAML files of Kubernetes ${release.kubernetes} as yaml does`, failures);
 }
 
+/**
+ * `explain` on what the controller of each release wrote, read back from the newest live
+ * cluster's kube-apiserver (the objects' server-filled fields are the API server's, the status
+ * and events the controller's).
+ */
+async function explainDifferential(tally: Tally, situations: Map<string, Situation[]>, server: Release, builds: Builds): Promise<void> {
+  // Scale to zero, as the scenarios that use it have it on.
+  const cluster = await startLiveCluster(await binary(builds, `live ${server.kubernetes}`), { HPAScaleToZero: true });
+  try {
+    for (const [minor, list] of situations) {
+      await runExplainDifferential(cluster.api, minor, list, (name, failures) => report(tally, name, failures));
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
+
 /** The live reader and `explain` on a live cluster, against the real kube-apiserver and etcd. */
 async function live(tally: Tally, servers: Release[], builds: Builds): Promise<void> {
   for (const release of servers) {
@@ -174,10 +215,13 @@ async function main(): Promise<number> {
   const picked = (r: Release) => !pick || pick.includes(r.minor);
   try {
     console.log(requireGo());
-    const controllers = !only || only === 'controller' ? releases('controller').filter(picked) : [];
+    const explain = !only || only === 'explain';
+    const controllers = !only || only === 'controller' || only === 'explain' ? releases('controller').filter(picked) : [];
     const servers = releases('apiserver').filter(r => (!only || only === 'apiserver') && picked(r)
       || controllers.some(c => c.minor === r.minor));
-    const liveServers = !only || only === 'live' ? releases('live').filter(picked) : [];
+    // The explain differential writes every release's situations to the newest live cluster.
+    const explainServer = explain ? releases('live').pop() : undefined;
+    const liveServers = releases('live').filter(r => ((!only || only === 'live') && picked(r)) || r.minor === explainServer?.minor);
     // Every build starts now, in the order they are needed; the tests wait for theirs.
     const builds = startBuilds([
       ...servers.map(r => [`apiserver ${r.kubernetes}`, () => buildApiServer(r)] as [string, () => Promise<string>]),
@@ -185,8 +229,9 @@ async function main(): Promise<number> {
       ...liveServers.map(r => [`live ${r.kubernetes}`, () => buildLive(r)] as [string, () => Promise<string>]),
     ]);
     if (!only || only === 'apiserver') await apiserver(tally, servers, builds);
-    if (!only || only === 'controller') await controller(tally, controllers, builds);
-    if (!only || only === 'live') await live(tally, liveServers, builds);
+    const situations = !only || only === 'controller' || only === 'explain' ? await controller(tally, controllers, builds, only === 'explain') : new Map();
+    if (!only || only === 'live') await live(tally, liveServers.filter(picked), builds);
+    if (explainServer) await explainDifferential(tally, situations, explainServer, builds);
     const newest = releases('apiserver').filter(picked).pop();
     if ((!only || only === 'yaml') && newest) yamlFiles(tally, newest);
   } catch (e) {

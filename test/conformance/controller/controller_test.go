@@ -16,6 +16,11 @@
 //
 // Input (CONFORMANCE_SCENARIOS, a JSON array) and output (CONFORMANCE_RESULTS): see scenario and
 // result below. Observations are per sync index (the n-th read of the scale starts sync n).
+//
+// Each step also holds the replica count the controller proposed from the metrics, as it logs it
+// at verbosity 4 ("Proposing desired replicas"; a logger in the context the controller runs with
+// receives it). At the scenario's dump sync, the result keeps what a cluster would hold then: the
+// HPA status the controller last wrote, the events it recorded about the HPA, the pods.
 package controller
 
 import (
@@ -26,6 +31,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -80,6 +86,8 @@ type scenario struct {
 	DownscaleStabilizationSeconds int                      `json:"downscaleStabilizationSeconds"`
 	RequestsMilli                 map[string]int64         `json:"requestsMilli"`
 	Observations                  []map[string]observation `json:"observations"`
+	// DumpSync: the sync after which the dump is taken (-1: none).
+	DumpSync int `json:"dumpSync"`
 }
 
 type condition struct {
@@ -95,11 +103,27 @@ type step struct {
 	Conditions      []condition `json:"conditions"`
 	// Seconds of virtual time since the first sync.
 	Time float64 `json:"time"`
+	// Proposal: the replicas the controller proposed from the metrics in this sync, as it logged
+	// them (absent when it computed no proposal); ProposalMetric: the metric it named.
+	Proposal       *int64 `json:"proposal,omitempty"`
+	ProposalMetric string `json:"proposalMetric,omitempty"`
+}
+
+// dump is what the cluster holds after the dump sync, when the next sync starts.
+type dump struct {
+	Sync int `json:"sync"`
+	// Time: the virtual time of the dump (RFC 3339).
+	Time     string                                       `json:"time"`
+	Status   *autoscalingv2.HorizontalPodAutoscalerStatus `json:"status"`
+	Events   []v1.Event                                   `json:"events"`
+	Pods     []string                                     `json:"pods"`
+	Replicas int32                                        `json:"replicas"`
 }
 
 type result struct {
 	ID    string `json:"id"`
 	Steps []step `json:"steps"`
+	Dump  *dump  `json:"dump,omitempty"`
 	Error string `json:"error,omitempty"`
 }
 
@@ -128,8 +152,9 @@ func TestScenarios(t *testing.T) {
 			r.Error = err.Error()
 		} else {
 			synctest.Test(t, func(t *testing.T) {
-				steps, err := run(s)
+				steps, d, err := run(s)
 				r.Steps = steps
+				r.Dump = d
 				if err != nil {
 					r.Error = err.Error()
 				}
@@ -206,13 +231,46 @@ type world struct {
 	start    time.Time
 	steps    []step
 	status   *autoscalingv2.HorizontalPodAutoscalerStatus
+	dump     *dump
 	runErr   error
 }
 
-func run(s scenario) ([]step, error) {
+// proposals is a logger sink that keeps the controller's "Proposing desired replicas" lines in
+// the step of the sync in progress; it drops everything else.
+type proposals struct{ w *world }
+
+func (p proposals) Init(klog.RuntimeInfo)          {}
+func (p proposals) Enabled(level int) bool         { return level <= 4 }
+func (p proposals) Error(error, string, ...any)    {}
+func (p proposals) WithValues(...any) klog.LogSink { return p }
+func (p proposals) WithName(string) klog.LogSink   { return p }
+func (p proposals) Info(_ int, msg string, kv ...any) {
+	if !strings.HasPrefix(msg, "Proposing desired replicas") {
+		return
+	}
+	p.w.Lock()
+	defer p.w.Unlock()
+	if p.w.sync < 0 || p.w.sync >= len(p.w.steps) {
+		return
+	}
+	st := &p.w.steps[p.w.sync]
+	for i := 0; i+1 < len(kv); i += 2 {
+		switch kv[i] {
+		case "desiredReplicas":
+			if n, ok := kv[i+1].(int32); ok {
+				v := int64(n)
+				st.Proposal = &v
+			}
+		case "metric":
+			st.ProposalMetric = fmt.Sprint(kv[i+1])
+		}
+	}
+}
+
+func run(s scenario) ([]step, *dump, error) {
 	hpa := &autoscalingv2.HorizontalPodAutoscaler{}
 	if err := json.Unmarshal(s.HPA, hpa); err != nil {
-		return nil, fmt.Errorf("hpa: %w", err)
+		return nil, nil, fmt.Errorf("hpa: %w", err)
 	}
 	legacyscheme.Scheme.Default(hpa)
 	hpa.Namespace = namespace
@@ -224,13 +282,13 @@ func run(s scenario) ([]step, error) {
 		})
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	w := &world{s: s, replicas: s.InitialReplicas, sync: -1}
+	ctx, cancel := context.WithCancel(klog.NewContext(context.Background(), klog.New(proposals{w})))
+	defer cancel()
 	w.client = fake.NewClientset(hpa)
 	for i := int32(0); i < s.InitialReplicas; i++ {
 		if err := w.addPod(ctx); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	w.client.PrependReactor("update", "horizontalpodautoscalers", func(action core.Action) (bool, runtime.Object, error) {
@@ -314,9 +372,9 @@ func run(s scenario) ([]step, error) {
 		steps = steps[:s.Syncs]
 	}
 	if stalled != nil {
-		return steps, stalled
+		return steps, w.dump, stalled
 	}
-	return steps, w.runErr
+	return steps, w.dump, w.runErr
 }
 
 // finishStep records the outcome of the sync in progress (called when the next one starts).
@@ -332,6 +390,26 @@ func (w *world) finishStep() {
 			st.Conditions = append(st.Conditions, condition{Type: string(c.Type), Status: string(c.Status), Reason: c.Reason})
 		}
 	}
+	if w.sync == w.s.DumpSync {
+		w.takeDump()
+	}
+}
+
+// takeDump keeps what the cluster holds now, after the dump sync (called with w locked).
+func (w *world) takeDump() {
+	d := &dump{Sync: w.sync, Time: time.Now().UTC().Format(time.RFC3339), Status: w.status.DeepCopy(), Replicas: w.replicas, Pods: append([]string(nil), w.pods...)}
+	events, err := w.client.CoreV1().Events(namespace).List(context.Background(), metav1.ListOptions{})
+	if err != nil {
+		w.runErr = err
+		return
+	}
+	for _, e := range events.Items {
+		if e.InvolvedObject.Kind == "HorizontalPodAutoscaler" {
+			d.Events = append(d.Events, e)
+		}
+	}
+	sort.SliceStable(d.Events, func(i, j int) bool { return d.Events[i].FirstTimestamp.Before(&d.Events[j].FirstTimestamp) })
+	w.dump = d
 }
 
 func (w *world) scale() *autoscalingv1.Scale {

@@ -3,7 +3,7 @@
 // in one process, on the loopback address on free ports, with RBAC authorization. No controller
 // runs: tests create the objects and write their status as the controllers would.
 //
-// Usage: live -dir DIR. Writes DIR/kubeconfig with two contexts: "admin" (a client certificate
+// Usage: live -dir DIR [-feature-gates NAME=true,...]. Writes DIR/kubeconfig with two contexts: "admin" (a client certificate
 // in system:masters) and "viewer" (a bearer token; a user without any RBAC binding). Prints one
 // JSON line on standard output once /readyz answers ok, then runs until standard input closes
 // or it gets SIGTERM.
@@ -61,6 +61,7 @@ type Ready struct {
 func main() {
 	start := time.Now()
 	dir := flag.String("dir", "", "directory for etcd's data, the certificates and the kubeconfig (required)")
+	gates := flag.String("feature-gates", "", "kube-apiserver's --feature-gates (NAME=true,...)")
 	flag.Parse()
 	if *dir == "" {
 		fail(fmt.Errorf("-dir is required"))
@@ -90,7 +91,7 @@ func main() {
 	server := "https://127.0.0.1:" + strconv.Itoa(port)
 
 	errs := make(chan error, 1)
-	go func() { errs <- runAPIServer(ctx, listener, port, etcdURL, pki) }()
+	go func() { errs <- runAPIServer(ctx, listener, port, etcdURL, pki, *gates) }()
 
 	kubeconfig := filepath.Join(*dir, "kubeconfig")
 	if err := writeKubeconfig(kubeconfig, server, pki); err != nil {
@@ -159,13 +160,13 @@ func freePorts(n int) ([]int, error) {
 
 // runAPIServer runs kube-apiserver as its command does (NewAPIServerCommand's RunE), on a
 // listener already bound, so no other process can take the port between choosing and binding it.
-func runAPIServer(ctx context.Context, listener net.Listener, port int, etcdURL string, pki *PKI) error {
+func runAPIServer(ctx context.Context, listener net.Listener, port int, etcdURL string, pki *PKI, gates string) error {
 	s := options.NewServerRunOptions()
 	fs := pflag.NewFlagSet("kube-apiserver", pflag.ContinueOnError)
 	for _, f := range s.Flags().FlagSets {
 		fs.AddFlagSet(f)
 	}
-	err := fs.Parse([]string{
+	args := []string{
 		"--etcd-servers=" + etcdURL,
 		"--bind-address=127.0.0.1",
 		"--secure-port=" + strconv.Itoa(port),
@@ -181,7 +182,11 @@ func runAPIServer(ctx context.Context, listener net.Listener, port int, etcdURL 
 		// No endpoints for the kubernetes Service: its address would be the loopback one, which
 		// endpoints may not hold, and nothing here reaches the API through the Service.
 		"--endpoint-reconciler-type=none",
-	})
+	}
+	if gates != "" {
+		args = append(args, "--feature-gates="+gates)
+	}
+	err := fs.Parse(args)
 	if err != nil {
 		return err
 	}
@@ -235,8 +240,8 @@ func waitReady(ctx context.Context, server string, pki *PKI, errs chan error) er
 // PKI holds the files the server reads and the credentials the kubeconfig carries.
 type PKI struct {
 	CACert, ServingCert, ServingKey, ServiceAccountKey, TokenFile string
-	caPEM, adminCert, adminKey                                     []byte
-	pool                                                           *x509.CertPool
+	caPEM, adminCert, adminKey                                    []byte
+	pool                                                          *x509.CertPool
 }
 
 // writePKI makes one CA that signs the serving certificate and the admin's client certificate.
