@@ -1,17 +1,20 @@
-/** docs/explain.md's real runs are what `cdk8s-hpa explain` prints on the fixtures. */
+/**
+ * docs/explain.md's real runs on files are what `cdk8s-hpa explain` prints on them (its run on a
+ * live cluster, `-n NAMESPACE NAME`, is held by the conformance run's live cluster).
+ */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FIXTURES, NOW } from './fixtures';
 import { run } from './run-cli';
 
 const PAGE = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'explain.md'), 'utf8');
+const BLOCKS = [...PAGE.matchAll(/```console\n\$ npx cdk8s-hpa explain (.*)\n([\s\S]*?)```/g)]
+  .map(m => [m[1], m[2]])
+  .filter(([args]) => !/(^| )-n /.test(args));
 
-test.each([
-  [['--now', NOW, `${FIXTURES}/stuck-at-max.yaml`], 1],
-  [['--now', NOW, '--feature-gates', 'HPAExternalMetricFallback=true', `${FIXTURES}/external-fallback.yaml`], 1],
-  [['--now', NOW, `${FIXTURES}/cpu-no-request.yaml`], 1],
-])('docs/explain.md shows what `cdk8s-hpa explain %s` prints', (args, code) => {
-  const r = run(['explain', ...(args as string[])]);
-  expect(r.code).toBe(code);
-  expect(PAGE).toContain(`$ npx cdk8s-hpa explain ${(args as string[]).join(' ')}\n${r.stdout}\`\`\``);
+test('the page shows runs on fixtures', () => {
+  expect(BLOCKS.length).toBeGreaterThanOrEqual(5);
+});
+
+test.each(BLOCKS)('docs/explain.md shows what `cdk8s-hpa explain %s` prints', (args, shown) => {
+  expect(run(['explain', ...args.split(' ')]).stdout).toBe(shown);
 });
