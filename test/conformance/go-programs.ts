@@ -21,7 +21,7 @@ export interface Release {
   readonly minor: string;
   /** `v1.36.3`: the k8s.io/kubernetes module version. */
   readonly kubernetes: string;
-  /** The go.mod of this release, relative to apiserver/. */
+  /** The go.mod of this release, relative to the program's directory. */
   readonly modfile: string;
 }
 
