@@ -227,12 +227,14 @@ type world struct {
 	replicas int32
 	pods     []string
 	nextPod  int
-	sync     int // index of the sync in progress (-1 before the first)
-	start    time.Time
-	steps    []step
-	status   *autoscalingv2.HorizontalPodAutoscalerStatus
-	dump     *dump
-	runErr   error
+	// nextEvent numbers the events, to keep their names apart.
+	nextEvent int
+	sync      int // index of the sync in progress (-1 before the first)
+	start     time.Time
+	steps     []step
+	status    *autoscalingv2.HorizontalPodAutoscalerStatus
+	dump      *dump
+	runErr    error
 }
 
 // proposals is a logger sink that keeps the controller's "Proposing desired replicas" lines in
@@ -291,6 +293,16 @@ func run(s scenario) ([]step, *dump, error) {
 			return nil, nil, err
 		}
 	}
+	// The recorder names an event after the time it is made: inside the bubble two events of one
+	// sync share that time, and the second would land on the first. A cluster's clock moves.
+	w.client.PrependReactor("create", "events", func(action core.Action) (bool, runtime.Object, error) {
+		event := action.(core.CreateAction).GetObject().(*v1.Event)
+		w.Lock()
+		w.nextEvent++
+		event.Name = fmt.Sprintf("%s%04x", event.Name, w.nextEvent)
+		w.Unlock()
+		return false, nil, nil
+	})
 	w.client.PrependReactor("update", "horizontalpodautoscalers", func(action core.Action) (bool, runtime.Object, error) {
 		if action.GetSubresource() != "status" {
 			return false, nil, nil
