@@ -129,9 +129,10 @@ const failedGet = ({ msg, proposal, issuesAt, said, condition, env }: TextFacts)
   const path = metric ? `spec.metrics[${metric.index}].${METRIC_FIELD[type]}` : 'spec.metrics';
   const issues = metric ? issuesAt(`spec.metrics[${metric.index}]`) : [];
   const what = metric ? `${type} metric "${metric.id}"` : `a ${type} metric`;
+  const uncomputed = env.events.filter(e => e.reason === 'FailedComputeMetricsReplicas').reduce((n, e) => n + e.count, 0);
   const others = env.arithmetic && !env.arithmetic.blocked
     ? `; the other metrics still let it scale up (to ${proposal}), never down`
-    : '; while it fails the HPA does not scale';
+    : `; while it fails the HPA does not scale${uncomputed > 0 ? ` (no replica count at ${plural(uncomputed, 'sync')}, by the FailedComputeMetricsReplicas events)` : ''}`;
   return {
     message: `the controller cannot read ${what}${said}${others}${metric ? failureCount(metric, env) : ''}`,
     path,
