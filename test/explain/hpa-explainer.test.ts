@@ -1,3 +1,6 @@
+import * as fs from 'fs';
+import { join } from 'path';
+import { parse } from 'yaml';
 import { CLUSTER, hpa, NOW, objects } from './fixtures';
 import { ExplainFinding, FindingLevel, HpaExplainer, HpaHealth } from '../../src';
 
@@ -258,4 +261,61 @@ describe('what the status does not hold', () => {
       const e = HpaExplainer.explain(input, { now: NOW });
       expect(e.findings.length).toBeGreaterThan(0);
     });
+});
+
+describe('objects read from a cluster', () => {
+  /** A dump of test/fixtures/explain (what the real controller wrote), its items and when to explain it. */
+  const dump = (name: string) => {
+    const text = fs.readFileSync(join(__dirname, '..', 'fixtures', 'explain', `${name}.yaml`), 'utf8');
+    const flags: string[] = JSON.parse(/^# explain: (.*)$/m.exec(text)![1]);
+    const items: any[] = parse(text).items;
+    return { hpa: items.find(o => o.kind === 'HorizontalPodAutoscaler'), others: items.filter(o => o.kind !== 'HorizontalPodAutoscaler'), now: flags[flags.indexOf('--now') + 1] };
+  };
+
+  test('a KEDA ScaledObject in the input: its pause and fallback are said', () => {
+    const { hpa: managed, others, now } = dump('keda-at-max');
+    const owner = managed.metadata.ownerReferences[0];
+    // As `kubectl get scaledobject -o yaml` prints it.
+    const scaledObject = {
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'ScaledObject',
+      metadata: { name: owner.name, namespace: managed.metadata.namespace, uid: owner.uid, annotations: { 'autoscaling.keda.sh/paused-replicas': '2' } },
+      spec: { scaleTargetRef: { name: 'web' }, minReplicaCount: 1, maxReplicaCount: 4, fallback: { failureThreshold: 3, replicas: 6 }, triggers: [{ type: 'rabbitmq', metadata: { queueName: 'orders' } }] },
+    };
+    const e = HpaExplainer.explain(managed, { now, relatedObjects: [...others, scaledObject] });
+    const keda = e.findings.find(f => f.findingId === 'EXP196')!;
+    expect(keda.message).toContain('the ScaledObject is paused (autoscaling.keda.sh/paused-replicas: "2"): KEDA deletes the HPA while paused');
+    expect(keda.message).toContain('its fallback serves 6 replicas\' worth of metric after 3 failed reads of a trigger');
+    expect(e.managedBy).toBe('ScaledObject/web');
+  });
+
+  test('events read through events.k8s.io/v1 count as core/v1 ones, and Go\'s selector structs become words', () => {
+    const { hpa: driven, others, now } = dump('external-failing-while-cpu-drives');
+    const asEventsV1 = others.filter(o => o.kind === 'Event').map(ev => ({
+      apiVersion: 'events.k8s.io/v1',
+      kind: 'Event',
+      metadata: ev.metadata,
+      regarding: ev.involvedObject,
+      reason: ev.reason,
+      note: ev.message,
+      type: ev.type,
+      eventTime: null,
+      deprecatedCount: ev.count,
+      deprecatedFirstTimestamp: ev.firstTimestamp,
+      deprecatedLastTimestamp: ev.lastTimestamp,
+    }));
+    const core = HpaExplainer.explain(driven, { now, relatedObjects: others });
+    const v1 = HpaExplainer.explain(driven, { now, relatedObjects: [...others.filter(o => o.kind !== 'Event'), ...asEventsV1] });
+    expect(v1.events.map(ev => [ev.reason, ev.count])).toEqual(core.events.map(ev => [ev.reason, ev.count]));
+    expect(v1.findings.find(f => f.findingId === 'EXP163')!.message).toContain('failed to read it 7 times');
+    expect(JSON.stringify(core)).not.toMatch(/&LabelSelector|map\[string\]string/);
+    expect(core.events.find(ev => ev.reason === 'FailedGetExternalMetric')!.message).toContain('unable to get external metric "queue" (selector queue=orders)');
+  });
+
+  test('without its events, a metric failing while another drives is still failing, without a count', () => {
+    const { hpa: driven, others, now } = dump('external-failing-while-cpu-drives');
+    const e = HpaExplainer.explain(driven, { now, relatedObjects: others.filter(o => o.kind !== 'Event') });
+    expect([e.health, e.failingMetrics]).toEqual([HpaHealth.FAILING, ['queue']]);
+    expect(e.findings[0].message).not.toContain('times');
+  });
 });
