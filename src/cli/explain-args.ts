@@ -62,27 +62,17 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
           now = v;
           return true;
         }
-        case '--format': {
-          const v = option.value();
-          if (!(EXPLAIN_FORMATS as readonly string[]).includes(v)) {
-            throw new UsageError(`--format must be one of ${EXPLAIN_FORMATS.join(', ')} (got "${v}")`);
-          }
-          format = v as OutputFormat;
+        case '--format':
+          format = option.oneOf(EXPLAIN_FORMATS);
           return true;
-        }
         case '-v':
         case '--verbose':
           option.noValue();
           verbose = true;
           return true;
-        case '--replay-load': {
-          const v = option.value();
-          if (!(REPLAY_LOADS as readonly string[]).includes(v)) {
-            throw new UsageError(`--replay-load must be one of ${REPLAY_LOADS.join(', ')} (got "${v}")`);
-          }
-          replayLoad = v as ReplayLoad;
+        case '--replay-load':
+          replayLoad = option.oneOf(REPLAY_LOADS);
           return true;
-        }
         case '-n':
         case '--namespace':
           live.namespace = option.nonEmptyValue();

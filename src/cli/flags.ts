@@ -36,6 +36,13 @@ export class FlagArg {
     return v;
   }
 
+  /** The flag's value, one of `values`; refuses any other. */
+  public oneOf<T extends string>(values: readonly T[]): T {
+    const v = this.value();
+    if (!(values as readonly string[]).includes(v)) throw new UsageError(`${this.flag} must be one of ${values.join(', ')} (got "${v}")`);
+    return v as T;
+  }
+
   /** Refuses `--flag=value` for a flag without a value. */
   public noValue(): void {
     if (this.inline !== undefined) throw new UsageError(`${this.flag} takes no value`);
