@@ -10,6 +10,9 @@ export interface Io {
 
 /** A subcommand; its one-line summary for `cdk8s-hpa --help` is in main.ts's `COMMANDS`. */
 export interface Command {
-  /** Runs with the arguments after the subcommand's name; returns the exit code. Throws `UsageError`. */
-  run(argv: readonly string[], io: Io): number;
+  /**
+   * Runs with the arguments after the subcommand's name; returns the exit code, or its promise
+   * when the command waits on the network (`explain` reading a cluster). Throws `UsageError`.
+   */
+  run(argv: readonly string[], io: Io): number | Promise<number>;
 }

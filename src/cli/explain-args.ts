@@ -11,8 +11,23 @@ export interface ExplainArgs extends Readonly<ClusterFlags> {
   /** `--now`: the RFC 3339 time ages are counted to. */
   readonly now?: string;
   readonly format: OutputFormat;
-  /** Files, directories, or `-` for standard input, in the order given. */
+  /** Files, directories, or `-` for standard input, in the order given; or, read live, HPA names. */
   readonly inputs: string[];
+  /** `-n`, `--namespace`: the namespace to read HPAs from (read live). */
+  readonly namespace?: string;
+  /** `-A`, `--all-namespaces`: the HPAs of every namespace (read live). */
+  readonly allNamespaces: boolean;
+  /** `--context`: the kubeconfig context to read through. */
+  readonly context?: string;
+  /** `--kubeconfig`: the kubeconfig file, instead of KUBECONFIG or ~/.kube/config. */
+  readonly kubeconfig?: string;
+  /** `--metrics`: read each metric's value from the metrics APIs, as the controller does. */
+  readonly metrics: boolean;
+}
+
+/** Whether the flags ask to read a cluster (the positionals are then HPA names). */
+export function hasLiveFlag(args: ExplainArgs): boolean {
+  return args.namespace !== undefined || args.allNamespaces || args.context !== undefined || args.kubeconfig !== undefined || args.metrics;
 }
 
 /** Parses the arguments after `explain`. Accepts `--flag value` and `--flag=value`; `--` ends the flags. */
@@ -21,6 +36,10 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
   let format: OutputFormat = 'text';
   let now: string | undefined;
   const inputs: string[] = [];
+  const live: { namespace?: string; allNamespaces: boolean; context?: string; kubeconfig?: string; metrics: boolean } = {
+    allNamespaces: false,
+    metrics: false,
+  };
   const help = readArgs(argv, cluster, {
     positional: arg => inputs.push(arg),
     flag: option => {
@@ -41,10 +60,30 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
           format = v as OutputFormat;
           return true;
         }
+        case '-n':
+        case '--namespace':
+          live.namespace = option.nonEmptyValue();
+          return true;
+        case '-A':
+        case '--all-namespaces':
+          option.noValue();
+          live.allNamespaces = true;
+          return true;
+        case '--context':
+          live.context = option.nonEmptyValue();
+          return true;
+        case '--kubeconfig':
+          live.kubeconfig = option.nonEmptyValue();
+          return true;
+        case '--metrics':
+          option.noValue();
+          live.metrics = true;
+          return true;
         default:
           return false;
       }
     },
   });
-  return { help, ...cluster, now, format, inputs };
+  if (live.namespace !== undefined && live.allNamespaces) throw new UsageError('-n and -A cannot both be given');
+  return { help, ...cluster, now, format, inputs, ...live };
 }

@@ -6,8 +6,9 @@ import { ClusterProfile } from '../cluster-profile';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { ExplainArgs, parseExplainArgs } from './explain-args';
+import { explainLive, liveNames, LiveOutput } from './explain-live';
 import { formatGithub, formatText } from './formatters';
-import { collectInputs, STDIN_NAME } from './inputs';
+import { CollectedInputs, collectInputs, STDIN_NAME } from './inputs';
 import { RunSettings } from './run-settings';
 import { explainIndexed } from '../explain/explainer';
 import { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from '../explain/hpa-explanation';
@@ -19,6 +20,8 @@ import { plural } from '../private/words';
 import { Severity } from '../validation/validation-issue';
 
 export const EXPLAIN_HELP = `Usage: cdk8s-hpa explain [options] <file|directory|->...
+       cdk8s-hpa explain [options] [-n <namespace>] <name>...  (HPAs read from the cluster)
+       cdk8s-hpa explain [options] -n <namespace> | -A
 
 Says, for each live HorizontalPodAutoscaler in the input (what "kubectl get hpa -o yaml"
 prints), what the controller is doing, why, and what to change: every status condition
@@ -31,8 +34,20 @@ problems as "cdk8s-hpa validate" reports them, what the status does not tell, an
 Give the target and its pods too ("kubectl get hpa,deploy,pods -o yaml") for the cross-object
 facts: containers without a request, a target that fixes its replicas, two HPAs on one target.
 
+Read from the cluster as kubectl reads it (kubeconfig, context, credentials), each HPA comes
+with what the controller reads: its target and scale subresource, the target's pods, the HPA's
+events, and with --metrics the metrics APIs. Arguments that are no file are HPA names.
+
 Options:
-  --k8s-version <version>    the cluster's Kubernetes version (default: ${ClusterProfile.of().version})
+  -n, --namespace <ns>       read the HPAs of this namespace (default: the context's)
+  -A, --all-namespaces       read the HPAs of every namespace
+  --context <name>           the kubeconfig context to use (default: the current one)
+  --kubeconfig <file>        the kubeconfig to use (default: KUBECONFIG, else ~/.kube/config)
+  --metrics                  also read each metric's values from metrics.k8s.io,
+                             custom.metrics.k8s.io or external.metrics.k8s.io, as the
+                             controller does
+  --k8s-version <version>    the cluster's Kubernetes version (default: the server's when
+                             read from the cluster, else ${ClusterProfile.of().version})
                              e.g. --k8s-version 1.33
   --feature-gates <gates>    feature gates set on the cluster, over the release's defaults,
                              NAME=true|false separated by commas; may be repeated
@@ -53,9 +68,12 @@ Exit codes:
      autoscaling/v1, whose status is not read)
   1  an HPA is stuck (at maxReplicas, paused at zero, no status) or failing (a metric, the
      scale subresource or the selector)
-  2  usage error, or an input that could not be read
+  2  usage error, an input that could not be read, a cluster that could not be read (its
+     server unreachable, a refusal by RBAC), or no HPA in the namespace read
 
 Examples:
+  cdk8s-hpa explain -n shop web
+  cdk8s-hpa explain -A --context prod --metrics
   kubectl get hpa -A -o yaml | cdk8s-hpa explain -
   kubectl get hpa,deploy,pods -n shop -o yaml | cdk8s-hpa explain --format json -
 `;
@@ -64,18 +82,26 @@ export const explainCommand: Command = {
   run: runExplain,
 };
 
-function runExplain(argv: readonly string[], io: Io): number {
+function runExplain(argv: readonly string[], io: Io): number | Promise<number> {
   const args = parseExplainArgs(argv);
   if (args.help) {
     io.stdout(EXPLAIN_HELP);
     return EXIT_OK;
   }
-  if (args.inputs.length === 0) throw new UsageError('no input: give files, directories, or - for standard input');
+  const names = liveNames(args);
+  if (names === undefined && args.inputs.length === 0) {
+    throw new UsageError('no input: give files, directories, or - for standard input; or HPA names, -n NAMESPACE or -A to read the cluster');
+  }
   const run = RunSettings.resolve(args);
+  if (names !== undefined) return explainLive(args, names, run, io, explainInputs);
+  return explainInputs(collectInputs(args.inputs, io.readStdin), args, run, io);
+}
 
-  const collected = collectInputs(args.inputs, io.readStdin);
+/** Explains the HPAs of the inputs (files, standard input, or what was read live) and returns the exit code. */
+function explainInputs(collected: CollectedInputs, args: ExplainArgs, run: RunSettings, io: Io, live?: LiveOutput): number {
   for (const problem of collected.problems) io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
-  const settingsOf = (name: string) => run.forInput(name === STDIN_NAME ? undefined : name);
+  // A live object is in no file: the config file's root settings, no override by path.
+  const settingsOf = (name: string) => run.forInput(name === STDIN_NAME || live ? undefined : name);
   const checked = checkInputs(collected.inputs, settingsOf);
   const syntaxErrors = checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID);
   for (const e of syntaxErrors) io.stderr(`${formatText(e)}\n`);
@@ -83,7 +109,7 @@ function runExplain(argv: readonly string[], io: Io): number {
   const results = checked.objects.hpas.map(hpa => {
     const issues = checked.issuesOf(hpa).map(issueFields);
     const explanation = explainIndexed(hpa, checked.objects, issues, { profile: settingsOf(hpa.file).profile, now: args.now });
-    return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args) };
+    return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args, live) };
   });
 
   if (args.format === 'json') {
@@ -96,6 +122,7 @@ function runExplain(argv: readonly string[], io: Io): number {
         ...r.explanation,
         findings: r.explanation.findings.map(f => ({ ...f, ...r.hpa.positionOf(f.path) })),
         simulate: r.simulate ? { argv: r.simulate.argv, trace: r.simulate.trace } : undefined,
+        ...live?.json(r.hpa.file),
       })),
     }, undefined, 2)}\n`);
   } else if (args.format === 'github') {
@@ -103,7 +130,7 @@ function runExplain(argv: readonly string[], io: Io): number {
       .filter(f => f.level !== FindingLevel.INFO)
       .map(f => `${formatGithub(locate(r.hpa, f))}\n`)).join(''));
   } else {
-    io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate)).join('\n'));
+    io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate) + (live?.text(r.hpa.file) ?? '')).join('\n'));
   }
   const troubled = results.filter(r => r.explanation.health === HpaHealth.STUCK || r.explanation.health === HpaHealth.FAILING).length;
   io.stderr(`cdk8s-hpa: ${results.length === 0 ? `no HorizontalPodAutoscaler found in ${plural(collected.inputs.length, 'input')}`
@@ -123,14 +150,14 @@ interface SimulateCommand {
 }
 
 /** `cdk8s-hpa simulate ...` with the HPA, the options of this run, and the current metrics as the trace. */
-function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: ExplainArgs): SimulateCommand | undefined {
+function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: ExplainArgs, live?: LiveOutput): SimulateCommand | undefined {
   const suggestion = explanation.simulate;
   if (!suggestion) return undefined;
   let file = hpa.file;
   let save: string | undefined;
-  if (file === STDIN_NAME) {
+  if (file === STDIN_NAME || live !== undefined) {
     file = `${explanation.name}-hpa.yaml`;
-    save = `kubectl get hpa ${explanation.name} -n ${explanation.namespace} -o yaml > ${file}`;
+    save = `kubectl get hpa ${explanation.name} -n ${explanation.namespace}${live?.kubectlFlags ?? ''} -o yaml > ${file}`;
   }
   const gates = Object.entries(args.featureGates).map(([g, on]) => `${g}=${on}`).join(',');
   return {

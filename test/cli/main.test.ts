@@ -402,14 +402,30 @@ describe('cdk8s-hpa usage', () => {
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual(expected);
   });
+
+  test.each([
+    [['--help']],
+    [['explain', '--help']],
+    [['explain', 'test/explain/fixtures/stuck-at-max.yaml']],
+  ])('%j loads nothing of the cluster reader (it loads the Kubernetes client)', args => {
+    const script = [
+      `const { main } = require(${JSON.stringify(path.join(ROOT, 'lib', 'cli', 'main.js'))});`,
+      `main(${JSON.stringify(args)}, { stdout: () => {}, stderr: () => {}, readStdin: () => Buffer.alloc(0) });`,
+      `const cluster = ${JSON.stringify(path.join(ROOT, 'lib', 'cluster') + path.sep)};`,
+      'console.log(JSON.stringify(Object.keys(require.cache).filter(k => k.startsWith(cluster))));',
+    ].join('\n');
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', cwd: ROOT });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([]);
+  });
 });
 
 describe('the library entry point', () => {
-  test('require("cdk8s-hpa") loads neither the command line nor its YAML parser', () => {
+  test('require("cdk8s-hpa") loads neither the command line, its YAML parser nor the cluster reader', () => {
     const script = [
       `require(${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))});`,
       `const root = ${JSON.stringify(ROOT + path.sep)};`,
-      'const loaded = Object.keys(require.cache).filter(k => k.startsWith(root + "lib/cli/") || k.startsWith(root + "node_modules/yaml/"));',
+      'const loaded = Object.keys(require.cache).filter(k => ["lib/cli/", "lib/cluster/", "node_modules/yaml/"].some(p => k.startsWith(root + p)));',
       'console.log(JSON.stringify(loaded));',
     ].join('\n');
     const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });

@@ -1,6 +1,7 @@
 /**
  * Builds and runs the Go programs of test/conformance: one API-server program per Kubernetes
- * release (apiserver/k8s-1.NN.mod) and the controller program.
+ * release (apiserver/k8s-1.NN.mod), the controller program, and the live control plane (live/:
+ * etcd and kube-apiserver in one process, for the live reader's tests).
  *
  * Go's module and build caches stay where Go keeps them (GOMODCACHE, GOCACHE: ~/go/pkg/mod and
  * ~/.cache/go-build by default); the binaries go to $CDK8S_HPA_CONFORMANCE_CACHE (default
@@ -20,12 +21,12 @@ export interface Release {
   readonly minor: string;
   /** `v1.36.3`: the k8s.io/kubernetes module version. */
   readonly kubernetes: string;
-  /** The go.mod of this release, relative to apiserver/. */
+  /** The go.mod of this release, relative to the program's directory. */
   readonly modfile: string;
 }
 
 /** The releases of one program, read from its per-release go.mod files (the one place they are pinned). */
-export function releases(program: 'apiserver' | 'controller' = 'apiserver'): Release[] {
+export function releases(program: 'apiserver' | 'controller' | 'live' = 'apiserver'): Release[] {
   const dir = path.join(CONFORMANCE_DIR, program);
   return fs.readdirSync(dir)
     .filter(f => /^k8s-1\.\d+\.mod$/.test(f))
@@ -89,6 +90,19 @@ export async function buildController(release: Release): Promise<string> {
   const out = path.join(cacheDir(), 'bin', `controller-${release.minor}`);
   await go(['test', '-c', '-vet=off', `-modfile=${release.modfile}`, '-o', out, '-ldflags', LDFLAGS, '.'],
     path.join(CONFORMANCE_DIR, 'controller'));
+  return out;
+}
+
+/**
+ * Builds the live control plane of one release (etcd and kube-apiserver, live/main.go), with the
+ * release's version in /version as Kubernetes' own build sets it (hack/lib/version.sh).
+ */
+export async function buildLive(release: Release): Promise<string> {
+  const out = path.join(cacheDir(), 'bin', `live-${release.minor}`);
+  const [major, minor] = release.minor.split('.');
+  const set = (name: string, value: string) => `-X k8s.io/component-base/version.${name}=${value}`;
+  const ldflags = [LDFLAGS, set('gitVersion', release.kubernetes), set('gitMajor', major), set('gitMinor', minor)].join(' ');
+  await go(['build', `-modfile=${release.modfile}`, '-o', out, '-ldflags', ldflags, '.'], path.join(CONFORMANCE_DIR, 'live'));
   return out;
 }
 

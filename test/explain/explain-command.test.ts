@@ -79,7 +79,7 @@ describe('cdk8s-hpa explain', () => {
   });
 
   test.each([
-    [['explain'], 'cdk8s-hpa explain: no input: give files, directories, or - for standard input'],
+    [['explain'], 'cdk8s-hpa explain: no input: give files, directories, or - for standard input; or HPA names, -n NAMESPACE or -A to read the cluster'],
     [['explain', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa explain: --format must be one of text, json, github (got "xml")'],
     [['explain', '--now', 'noon', 'x.yaml'], 'cdk8s-hpa explain: --now must be an RFC 3339 time such as 2026-11-23T12:00:00Z (got "noon")'],
   ])('fails with a usage error (exit 2) on %j', (argv, message) => {

@@ -1,0 +1,3 @@
+module cdk8s-hpa/conformance/live
+
+go 1.25
