@@ -22,8 +22,11 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // The command line (`cdk8s-hpa validate`) reads YAML with source positions: `yaml` for
   // positions and errors, js-yaml for speed on large inputs (src/manifests/yaml-source.ts). Neither is
   // a jsii module, so both are bundled; only lib/cli and HpaValidator.validateYaml load them, never the library's entry point.
-  deps: ['yaml@^2', 'js-yaml@^4'],
-  bundledDeps: ['yaml', 'js-yaml'],
+  // `cdk8s-hpa explain` reads live clusters through @kubernetes/client-node (kubeconfig contexts,
+  // exec credential plugins, tokens, client certificates, proxies), loaded only by that path
+  // (src/cluster/). 1.x: 2.x needs undici 8, which does not load on Node 20.
+  deps: ['yaml@^2', 'js-yaml@^4', '@kubernetes/client-node@^1.4.0'],
+  bundledDeps: ['yaml', 'js-yaml', '@kubernetes/client-node'],
   bin: { 'cdk8s-hpa': 'bin/cdk8s-hpa' },
 
   // Publishing targets (DESIGN.md section 5).
