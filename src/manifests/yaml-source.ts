@@ -52,7 +52,44 @@ export function parseSource(text: string): SourceDocument[] {
     }
     documents.push(...readPart(text.slice(starts[i], starts[i + 1]), line));
   }
-  return documents;
+  const template = unrenderedTemplate(text, documents);
+  return template ? [template] : documents;
+}
+
+/** A Go template action on one line: `{{ .Values.x }}`, `{{- include "app.labels" . | nindent 4 }}`, `{{- end }}`. */
+const TEMPLATE_ACTION = /\{\{.*?\}\}/g;
+/** The longest part of an action a message quotes. */
+const MAX_QUOTED = 60;
+
+/**
+ * A template not yet rendered (a Helm chart's `templates/deployment.yaml`), as one error where
+ * its first action breaks the YAML; undefined for YAML, rendered YAML included, whose strings
+ * hold actions (`summary: "{{ $labels.pod }} is down"`, an Argo workflow's `"{{inputs.parameters.x}}"`).
+ * Its documents are not read: what it holds is not yet what a cluster gets.
+ */
+function unrenderedTemplate(text: string, documents: readonly SourceDocument[]): SourceDocument | undefined {
+  let lines: string[] | undefined;
+  for (const document of documents) {
+    for (const { position } of document.errors) {
+      lines ??= text.split('\n');
+      const line = lines[position.line - 1] ?? '';
+      for (const action of line.matchAll(TEMPLATE_ACTION)) {
+        if (position.column - 1 < action.index || position.column - 1 >= action.index + action[0].length) continue;
+        const quoted = action[0].length > MAX_QUOTED ? `${action[0].slice(0, MAX_QUOTED - 5)} ...}}` : action[0];
+        const at = { line: position.line, column: action.index + 1 };
+        return {
+          value: undefined,
+          errors: [{
+            message: `an unrendered template: ${quoted} is a template action, where YAML was expected; `
+              + 'render it, then check the output: helm template RELEASE CHART | cdk8s-hpa validate -',
+            position: at,
+          }],
+          positionOf: () => at,
+        };
+      }
+    }
+  }
+  return undefined;
 }
 
 const DIRECTIVE = /^%/m;

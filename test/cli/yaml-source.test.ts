@@ -141,3 +141,63 @@ describe('where js-yaml and yaml differ, as kubectl reads', () => {
     }
   });
 });
+
+describe('unrendered templates', () => {
+  const hpaTemplate = [
+    '{{- if .Values.autoscaling.enabled }}',
+    'apiVersion: autoscaling/v2',
+    'kind: HorizontalPodAutoscaler',
+    'metadata:',
+    '  name: {{ include "web.fullname" . }}',
+    '  labels:',
+    '    {{- include "web.labels" . | nindent 4 }}',
+    'spec:',
+    '  minReplicas: {{ .Values.autoscaling.minReplicas }}',
+    '{{- end }}',
+    '',
+  ].join('\n');
+
+  test('a template is one error, at its first action that breaks the YAML, naming the command that renders it', () => {
+    const docs = parseSource(hpaTemplate);
+    expect(docs).toHaveLength(1);
+    expect(docs[0].value).toBeUndefined();
+    expect(docs[0].errors).toEqual([{
+      message: 'an unrendered template: {{- if .Values.autoscaling.enabled }} is a template action, where YAML was expected; '
+        + 'render it, then check the output: helm template RELEASE CHART | cdk8s-hpa validate -',
+      position: { line: 1, column: 1 },
+    }]);
+  });
+
+  test('so is a template whose actions are values, or break the YAML in a later document; long actions are cut', () => {
+    const [values] = parseSource('kind: Service\nmetadata:\n  name: web\nspec:\n  type: {{ .Values.service.type | default "ClusterIP" | quote | trimSuffix "x" }}\n');
+    expect(values.errors).toEqual([{ message: expect.stringContaining('template: {{ .Values.service.type | default "ClusterIP" | quote | ...}} is'), position: { line: 5, column: 9 } }]);
+    const docs = parseSource(`kind: ConfigMap\nmetadata:\n  name: plain\n---\n${hpaTemplate}`);
+    expect(docs.map(d => d.errors[0]?.position)).toEqual([{ line: 5, column: 1 }]);
+  });
+
+  test('rendered YAML whose strings hold template actions is read as it is (alert annotations, Argo parameters, block scalars)', () => {
+    const text = [
+      'annotations:',
+      '  summary: "{{ $labels.pod }} is down"',
+      '  description: Pod {{ $labels.pod }} restarted {{ $value }} times',
+      'args: ["{{inputs.parameters.message}}"]',
+      'data:',
+      '  slack.tmpl: |',
+      '    {{ define "slack.title" }}{{ .CommonLabels.alertname }}{{ end }}',
+      '',
+    ].join('\n');
+    const [doc] = parseSource(text);
+    expect(doc.errors).toEqual([]);
+    expect(doc.value).toEqual({
+      annotations: { summary: '{{ $labels.pod }} is down', description: 'Pod {{ $labels.pod }} restarted {{ $value }} times' },
+      args: ['{{inputs.parameters.message}}'],
+      data: { 'slack.tmpl': '{{ define "slack.title" }}{{ .CommonLabels.alertname }}{{ end }}\n' },
+    });
+  });
+
+  test('a syntax error elsewhere in rendered YAML with template strings stays a syntax error', () => {
+    const [doc] = parseSource('annotations:\n  summary: "{{ $labels.pod }} is down"\n   description: x\n');
+    expect(doc.errors.map(e => e.message)).not.toContainEqual(expect.stringContaining('template'));
+    expect(doc.errors[0].position.line).toBe(3);
+  });
+});

@@ -14,6 +14,8 @@ export interface CorpusOutcome {
   readonly documents: number;
   /** Documents with a syntax error (both readers agree on which). */
   readonly refused: number;
+  /** Files that are unrendered templates (`yaml` finds syntax errors in them too). */
+  readonly templates: number;
   readonly differences: string[];
 }
 
@@ -21,6 +23,7 @@ export function readYamlCorpus(dir: string): CorpusOutcome {
   let files = 0;
   let documents = 0;
   let refused = 0;
+  let templates = 0;
   const differences: string[] = [];
   const walk = (at: string): void => {
     for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
@@ -34,6 +37,11 @@ export function readYamlCorpus(dir: string): CorpusOutcome {
       const text = fs.readFileSync(file, 'utf8');
       const ours = readings(parseSource(text));
       const reference = yamlReads(text);
+      if (ours.length === 1 && ours[0].errors[0]?.startsWith('an unrendered template')) {
+        templates++;
+        if (!reference.some(d => d.errors.length > 0)) differences.push(`${path.relative(dir, file)}: taken for a template, yaml reads it`);
+        continue;
+      }
       documents += ours.length;
       refused += ours.filter(d => d.errors.length > 0).length;
       const same = JSON.stringify(ours.map(d => d.value)) === JSON.stringify(reference.map(d => d.value))
@@ -42,5 +50,5 @@ export function readYamlCorpus(dir: string): CorpusOutcome {
     }
   };
   walk(dir);
-  return { files, documents, refused, differences };
+  return { files, documents, refused, templates, differences };
 }
