@@ -19,9 +19,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   peerDeps: ['cdk8s-plus-27@^2.9.5'],
   devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'ajv@^8', 'ajv-draft-04@^1', '@types/js-yaml@^4'],
-  // The command line (`cdk8s-hpa validate`) reads YAML with js-yaml, and places fields and words
-  // syntax errors with `yaml`, ten times slower (src/manifests/yaml-source.ts). Neither is a jsii
-  // module, so both are bundled; only lib/cli and HpaValidator.validateYaml load them, never the library's entry point.
+  // The command line (`cdk8s-hpa validate`) reads YAML with js-yaml, and words syntax errors
+  // with `yaml`, ten times slower (src/manifests/yaml-source.ts). Neither is a jsii module, so
+  // both are bundled; only lib/cli and HpaValidator.validateYaml load them, never the library's entry point.
   deps: ['yaml@^2', 'js-yaml@^4.3.2'],
   bundledDeps: ['yaml', 'js-yaml'],
   bin: { 'cdk8s-hpa': 'bin/cdk8s-hpa' },

@@ -2,11 +2,11 @@
  * YAML (and JSON, which is YAML) read with source positions: each document's plain value, and
  * the line and column of any field path in it, or of its nearest present parent.
  *
- * One path, two libraries with one job each. js-yaml reads every document: its value, or that
- * it is not valid YAML. `yaml` is loaded only when a document needs it: to place a field path
- * (an issue is reported there) with its line counter, and to say what is wrong with a document
- * js-yaml refuses, in its own messages (they name the construct, and place it). `yaml` alone
- * reads about ten times slower than js-yaml, seconds on a file of 10,000 objects.
+ * js-yaml reads every document: its value, or that it is not valid YAML, and, read again when
+ * an issue is to be placed, where each node starts (its `listener` option, which js-yaml types
+ * but keeps out of its documentation: the tests compare every position with `yaml`'s). `yaml`,
+ * about ten times slower, is loaded only to word the syntax errors of a document js-yaml
+ * refuses, in its messages, which name the construct and place it.
  *
  * Plain scalars resolve as in YAML 1.2's core schema (as `yaml` reads them): `yes`, `on`, `y`,
  * `1_000`, `0b101` and `2001-12-14` are strings, `017` is 17, `0o17` is 15 and `1e3` is 1000.
@@ -179,7 +179,7 @@ const SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
 /**
  * How deep collections may nest (js-yaml's default is 100): eight times as deep as the deepest
  * manifests of the Kubernetes source (the Gateway API's CRDs, 25), and well within how deep
- * `yaml` can place a field path (it recurses, and runs out of stack at about 800).
+ * `yaml` can read to word an error (it recurses, and runs out of stack at about 800).
  */
 const MAX_DEPTH = 200;
 // `maxDepth` came with js-yaml 4.3, after its type declarations.
@@ -193,11 +193,10 @@ function readPart(part: string, lineOffset: number): SourceDocument[] {
   } catch (e) {
     return [refused(part, lineOffset, e)];
   }
-  let exact: ExactPart | undefined;
-  const inYaml = () => (exact ??= readExact(part, lineOffset));
+  let nodes: PartNodes | undefined;
   return values.map((value, i) => {
-    const at = (path: ReadonlyArray<string | number>) => inYaml().positionOf(i, path);
-    const error = valueError(value, part, () => inYaml().collectionKey(i));
+    const at = (path: ReadonlyArray<string | number>) => linePosition(part, (nodes ??= readNodes(part)).offsetOf(i, path), lineOffset);
+    const error = valueError(value, part, () => collectionKey(part, lineOffset, i));
     return error
       ? { value: undefined, errors: [{ message: error.message, position: error.position ?? at([]) }], positionOf: at }
       : { value, errors: [], positionOf: at };
@@ -221,7 +220,9 @@ const COLLECTION_KEY_ERROR = 'a mapping key is itself a mapping or a list (an un
  * without them by MAX_ALIASED_VALUES, or a key js-yaml made of a collection (`[object Object]`,
  * or items joined by commas) that `yaml` confirms; undefined when it is fine.
  */
-function valueError(value: unknown, text: string, collectionKey: () => Position | undefined): { message: string; position?: Position } | undefined {
+function valueError(
+  value: unknown, text: string, placeCollectionKey: () => Position | undefined,
+): { message: string; position?: Position } | undefined {
   // Without aliases a document has fewer values than characters: each takes one at least.
   let budget = text.length + MAX_ALIASED_VALUES;
   let suspectKey = false;
@@ -241,7 +242,7 @@ function valueError(value: unknown, text: string, collectionKey: () => Position 
     }
     if (budget < 0) return { message: ALIAS_BOMB };
   }
-  const position = suspectKey ? collectionKey() : undefined;
+  const position = suspectKey ? placeCollectionKey() : undefined;
   return position ? { message: COLLECTION_KEY_ERROR, position } : undefined;
 }
 
@@ -252,7 +253,7 @@ function valueError(value: unknown, text: string, collectionKey: () => Position 
 function refused(part: string, lineOffset: number, e: unknown): SourceDocument {
   // js-yaml stops at MAX_DEPTH; `yaml` would recurse on, and say no more.
   const tooDeep = e instanceof jsyaml.YAMLException && e.reason.startsWith('nesting exceeded maxDepth');
-  let errors = tooDeep ? [] : readExact(part, lineOffset).errors;
+  let errors = tooDeep ? [] : readWithYaml(part, lineOffset).errors;
   if (errors.length === 0) {
     const mark = e instanceof jsyaml.YAMLException ? e.mark : undefined;
     errors = [{
@@ -263,103 +264,169 @@ function refused(part: string, lineOffset: number, e: unknown): SourceDocument {
   return { value: undefined, errors, positionOf: () => errors[0].position };
 }
 
-/** A part of the source as `yaml` reads it: positions, collection keys and syntax errors. */
-interface ExactPart {
-  readonly errors: SyntaxProblem[];
-  /** Where a field path of the part's `index`-th document stands, or its nearest present parent. */
-  positionOf(index: number, path: ReadonlyArray<string | number>): Position;
-  /** Where the first mapping key of the document that is a collection stands, if any. */
-  collectionKey(index: number): Position | undefined;
+/** A node js-yaml composed: where it starts, its value, and the nodes composed within it. */
+interface Node {
+  readonly start: number;
+  result?: unknown;
+  readonly children: Node[];
+}
+
+/** Where the nodes of a part's documents start. */
+interface PartNodes {
+  /** The offset in the part of the deepest node of `path` present in its `index`-th document. */
+  offsetOf(index: number, path: ReadonlyArray<string | number>): number;
+}
+
+/** The nodes js-yaml composes for a part of the source, from its node events. */
+function readNodes(part: string): PartNodes {
+  const top: Node = { start: 0, children: [] };
+  const stack: Node[] = [top];
+  // The node that made each collection, for the aliases that use it again.
+  const made = new Map<unknown, Node>();
+  jsyaml.loadAll(part, undefined, {
+    ...LOAD_OPTIONS,
+    listener: (event, state) => {
+      if (event === 'open') {
+        const node: Node = { start: state.position, children: [] };
+        stack[stack.length - 1].children.push(node);
+        stack.push(node);
+      } else {
+        const node = stack.pop()!;
+        node.result = state.result;
+        if (isCollection(node.result) && !made.has(node.result)) made.set(node.result, node);
+      }
+    },
+  });
+  /** The node holding a collection's items: js-yaml composes some collections within a node of the same value, and an alias none. */
+  const holder = (node: Node): Node => {
+    while (node.children.length === 1 && node.children[0].result === node.result && isCollection(node.result)) node = node.children[0];
+    return node.children.length === 0 && made.has(node.result) ? made.get(node.result)! : node;
+  };
+  /**
+   * The key and value nodes of `segment` in a mapping node. Its nodes pair up as keys and values
+   * unless a key has no value (`{a, b: 1}`): then, as the nodes that would be keys are not the
+   * mapping's keys, none is taken for one. Keys merged in with `<<` are not placed, as `yaml`
+   * places none.
+   */
+  const entry = (node: Node, segment: string): [Node, Node] | undefined => {
+    // js-yaml may compose a last node of no entry (at a `...` that ends the document).
+    const keys = node.children.filter((_, i) => i % 2 === 0 && i + 1 < node.children.length).map(key => keyText(key.result));
+    const merges = keys.includes('<<');
+    if (!merges && keys.length !== Object.keys(node.result as object).length) return undefined;
+    if (keys.some(key => key === undefined || (!Object.hasOwn(node.result as object, key) && key !== '<<'))) return undefined;
+    const i = keys.indexOf(segment);
+    return i === -1 ? undefined : [node.children[2 * i], node.children[2 * i + 1]];
+  };
+  return {
+    offsetOf: (index, path) => {
+      let node = top.children[index];
+      if (!node) return 0;
+      let offset = contentStart(part, node.start);
+      for (const segment of path) {
+        node = holder(node);
+        let found: [Node, Node] | undefined;
+        if (Array.isArray(node.result)) {
+          const item = typeof segment === 'number' && node.children.length === node.result.length ? node.children[segment] : undefined;
+          if (item) found = [item, item];
+        } else if (isCollection(node.result)) {
+          found = entry(node, String(segment));
+        }
+        if (!found) break;
+        offset = contentStart(part, found[0].start);
+        node = found[1];
+      }
+      return offset;
+    },
+  };
+}
+
+/**
+ * Where a node's content starts, as `yaml` places it: js-yaml's node starts before the space
+ * after an explicit key's `?` or an item's `-`, and before an anchor (`&a`), a tag (`!!str`)
+ * and the comments and line breaks after them.
+ */
+function contentStart(part: string, start: number): number {
+  let at = start;
+  for (;;) {
+    while (part[at] === ' ' || part[at] === '\t' || part[at] === '\r' || part[at] === '\n') at++;
+    if (part[at] === '#') {
+      while (at < part.length && part[at] !== '\n') at++;
+    } else if (part[at] === '&' || part[at] === '!') {
+      while (at < part.length && !' \t\r\n'.includes(part[at])) at++;
+    } else {
+      return at;
+    }
+  }
+}
+
+/** A key as js-yaml writes it in the object; undefined for a collection (a refused key). */
+function keyText(key: unknown): string | undefined {
+  return isCollection(key) ? undefined : String(key);
+}
+
+function isCollection(value: unknown): value is object {
+  return value !== null && typeof value === 'object';
+}
+
+/** The 1-based line and column of `offset` in `text`, which starts at line `lineOffset + 1`. */
+function linePosition(text: string, offset: number, lineOffset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line: line + lineOffset, column: offset - lineStart + 1 };
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 let yamlModule: typeof Yaml | undefined;
-/** `yaml`, loaded when a position or an error message is first needed. */
+/** `yaml`, loaded when a syntax error is to be worded or a collection key placed. */
 const loadYaml = () => (yamlModule ??= require('yaml') as typeof Yaml);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** A part of the source as `yaml` reads it. */
+interface YamlReading {
+  readonly documents: Yaml.Document.Parsed[];
+  readonly errors: SyntaxProblem[];
+  /** The line and column in the source of an offset in the part. */
+  position(offset: number): Position;
+}
+
 /** `part` as `yaml` reads it; the part starts at line `lineOffset + 1` of its source. */
-function readExact(part: string, lineOffset: number): ExactPart {
+function readWithYaml(part: string, lineOffset: number): YamlReading {
   const yaml = loadYaml();
   const lineCounter = new yaml.LineCounter();
   const position = (offset: number): Position => {
     const p = lineCounter.linePos(offset);
     return { line: p.line + lineOffset, column: p.col };
   };
-  const partStart = { line: lineOffset + 1, column: 1 };
   let documents: Yaml.Document.Parsed[];
   try {
     const docs = yaml.parseAllDocuments(part, { lineCounter, merge: true, prettyErrors: false });
     documents = Array.isArray(docs) ? docs : [];
   } catch (e) {
     // Nesting deep enough to exhaust the stack, for one.
-    return { errors: [{ message: errorMessage(e), position: partStart }], positionOf: () => partStart, collectionKey: () => undefined };
+    return { documents: [], errors: [{ message: errorMessage(e), position: { line: lineOffset + 1, column: 1 } }], position };
   }
-  return {
-    errors: documents.flatMap(doc => doc.errors.map(e => ({ message: cleanMessage(e.message), position: position(e.pos[0]) }))),
-    positionOf: (index, path) => {
-      const doc = documents[index];
-      if (!doc) return partStart;
-      const offset = offsetOf(yaml, doc, path) ?? doc.contents?.range?.[0] ?? doc.range[0];
-      return position(offset);
-    },
-    collectionKey: index => {
-      const doc = documents[index];
-      const key = doc ? collectionKeyIn(yaml, doc) : undefined;
-      return key ? position(key.range?.[0] ?? 0) : undefined;
-    },
-  };
+  const errors = documents.flatMap(doc => doc.errors.map(error => ({ message: cleanMessage(error.message), position: position(error.pos[0]) })));
+  return { documents, errors, position };
 }
 
-function collectionKeyIn(yaml: typeof Yaml, doc: Yaml.Document.Parsed): Yaml.Node | undefined {
+/** Where the first mapping key that is a collection stands in the part's `index`-th document, as `yaml` reads it. */
+function collectionKey(part: string, lineOffset: number, index: number): Position | undefined {
+  const yaml = loadYaml();
+  const { documents, position } = readWithYaml(part, lineOffset);
+  if (!documents[index]) return undefined;
   let found: Yaml.Node | undefined;
-  yaml.visit(doc, {
+  yaml.visit(documents[index], {
     Pair(_, pair) {
-      if (yaml.isCollection(pair.key)) {
-        found = pair.key;
-        return yaml.visit.BREAK;
-      }
-      return undefined;
+      if (!yaml.isCollection(pair.key)) return undefined;
+      found = pair.key;
+      return yaml.visit.BREAK;
     },
   });
-  return found;
-}
-
-/**
- * The offset of the deepest node of `path` present in the document: a map entry's key, or a
- * list item.
- */
-function offsetOf(yaml: typeof Yaml, doc: Yaml.Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
-  let node: unknown = doc.contents;
-  let offset: number | undefined = (node as Yaml.Node | null)?.range?.[0];
-  for (const segment of path) {
-    node = resolveAlias(yaml, doc, node);
-    let next: unknown;
-    let at: number | undefined;
-    if (yaml.isMap(node)) {
-      const pair = node.items.find(p => yaml.isPair(p) && keyText(yaml, p.key) === String(segment));
-      if (pair) {
-        next = pair.value;
-        at = (pair.key as Yaml.Node | null)?.range?.[0] ?? (pair.value as Yaml.Node | null)?.range?.[0];
-      }
-    } else if (yaml.isSeq(node) && typeof segment === 'number') {
-      next = node.items[segment];
-      at = (yaml.isPair(next) ? (next.key as Yaml.Node | null) : (next as Yaml.Node | null))?.range?.[0];
-    }
-    if (at === undefined) break;
-    offset = at;
-    node = next;
-  }
-  return offset;
-}
-
-function resolveAlias(yaml: typeof Yaml, doc: Yaml.Document.Parsed, node: unknown): unknown {
-  for (let i = 0; i < 100 && yaml.isAlias(node); i++) node = node.resolve(doc);
-  return node;
-}
-
-function keyText(yaml: typeof Yaml, key: unknown): string | undefined {
-  return yaml.isScalar(key) ? String(key.value) : undefined;
+  return found ? position(found.range?.[0] ?? 0) : undefined;
 }
 
 /** `Map keys must be unique at line 11, column 1:` without the position, which is printed apart. */

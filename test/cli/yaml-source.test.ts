@@ -1,4 +1,4 @@
-import { readings as reads, yamlReads } from './yaml-reference';
+import { comparePlaces, readings as reads, yamlReads } from './yaml-reference';
 import { parseSource } from '../../src/manifests/yaml-source';
 
 describe('parseSource', () => {
@@ -73,7 +73,7 @@ describe('parseSource reads values and errors as YAML 1.2 does (as yaml reads th
     'block scalars and multi-line strings': 'a: |\n  line\n  --- not a marker inside\nb: >-\n  folded\n  text\nc: "two\n  lines"\nd: plain\n  continued\n',
     'keys of other types': '1: a\ntrue: b\n1.5: c\n',
     'anchors, aliases, merge keys and tags': 'base: &b {cpu: 1}\nspec:\n  <<: *b\n  ref: *b\n  n: !!str 12\n  m: !!int "3"\n  f: !!float 1.5\n',
-    'explicit keys, empty values and document ends': '? a\n: 1\nb:\nc:\n  -\n  - x\n...\n---\nd: 1\n',
+    'explicit keys, empty values and document ends': '? a\n: 1\nb:\nc:\n  - x\n  - []\n...\n---\nd: 1\n',
     'a flow mapping over lines in a block': 'metrics: [\n  {type: Resource}]\nspec: {\n  a: 1}\n',
     'JSON with tabs': '{\n\t"spec": {\n\t\t"maxReplicas": 0,\n\t\t"list": [1, {"a": null}]\n\t}\n}\n',
     'layouts of keys, items and values': 'a:\n- x\n- {y: 1}\nb:\n  -\n    name: n\n  - - deep\n    - [1, [2, {z: 3}]]\nc:\n  [1, 2]\nd:\n  {e: f}\n"g": \'h\'\n\'i j\': # note\n  k: l\n\n  # between\n  m: long plain\n    value\nn: [ {o: p}, q ]\nr: {s: [t, u], v: {w: x}}\n  # trailing\n',
@@ -88,8 +88,13 @@ describe('parseSource reads values and errors as YAML 1.2 does (as yaml reads th
     'CRLF line ends': 'a: 1\r\nb:\r\n  c: 2\r\n---\r\nd: [1]\r\n',
   };
 
-  test.each(Object.keys(sources))('%s', name => {
-    expect(reads(parseSource(sources[name]))).toEqual(yamlReads(sources[name]));
+  test.each(Object.keys(sources))('%s: values and errors, and the position of every field path', name => {
+    const docs = parseSource(sources[name]);
+    expect(reads(docs)).toEqual(yamlReads(sources[name]));
+    const placed = comparePlaces(sources[name], docs);
+    expect(placed.difference).toBeUndefined();
+    // Sources with one document, refused, have no positions to compare.
+    expect(placed.compared > 0 || docs.every(d => d.errors.length > 0)).toBe(true);
   });
 
   test('plain scalars resolve as YAML 1.2 core, not as YAML 1.1 (kubectl reads yes, on and y as true, 017 as 15)', () => {
@@ -105,6 +110,21 @@ describe('where js-yaml and yaml differ, as kubectl reads', () => {
     const text = 'a: [\n1]\nb: {\nc: 1}\n';
     expect(reads(parseSource(text))).toEqual([{ value: { a: [1], b: { c: 1 } }, errors: [] }]);
     expect(yamlReads(text)[0].errors.length).toBeGreaterThan(0);
+  });
+
+  test('the items of a list with an empty item are placed at the list (js-yaml composes no node for it)', () => {
+    const [doc] = parseSource('c:\n  -\n  - x\n');
+    expect(doc.value).toEqual({ c: [null, 'x'] });
+    expect(doc.positionOf(['c', 1])).toEqual({ line: 1, column: 1 });
+  });
+
+  test('a null key is the string "null" (yaml makes it "", kubectl refuses it)', () => {
+    expect(parseSource('null: 1\n~: 2\n')[0].errors).toEqual([{ message: 'Map keys must be unique', position: { line: 2, column: 1 } }]);
+    expect(parseSource('~: 2\n')[0].value).toEqual({ null: 2 });
+  });
+
+  test('an empty list item takes the less indented items after it into its list (js-yaml misreads it; yaml and kubectl do not)', () => {
+    expect(parseSource('- a:\n   -\n- b\n')[0].value).toEqual([{ a: [null, 'b'] }]);
   });
 
   test('a lone carriage return ends a line (as kubectl reads it; yaml keeps it in the scalar)', () => {

@@ -151,10 +151,10 @@ async function requests(tally: Tally, release: Release, binaryPath: string, sett
 function yamlFiles(tally: Tally, release: Release): void {
   const t0 = Date.now();
   const outcome = readYamlCorpus(kubernetesSourceDir(release));
-  console.log(`yaml ${release.kubernetes}: ${outcome.files} files, ${outcome.documents} documents (${outcome.refused} with a syntax error), ${outcome.templates} unrendered templates, in ${Date.now() - t0} ms`);
+  console.log(`yaml ${release.kubernetes}: ${outcome.files} files, ${outcome.documents} documents (${outcome.refused} with a syntax error), ${outcome.templates} unrendered templates, ${outcome.positions} positions compared, in ${Date.now() - t0} ms`);
   const failures = outcome.differences.slice(0, 5);
   if (outcome.differences.length > failures.length) failures.push(`... and ${outcome.differences.length - failures.length} more`);
-  report(tally, `the command line reads the YAML files of Kubernetes ${release.kubernetes} as yaml does`, failures);
+  report(tally, `the command line reads and places the YAML files of Kubernetes ${release.kubernetes} as yaml does`, failures);
 }
 
 async function main(): Promise<number> {
