@@ -4,7 +4,7 @@
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatReport, formatSummary } from './formatters';
-import { collectInputs, MAX_INPUT_BYTES, STDIN_NAME } from './inputs';
+import { collectInputs, kustomizationNote, MAX_INPUT_BYTES, noInputs, STDIN_NAME } from './inputs';
 import { packageVersion } from './package-version';
 import { RunSettings } from './run-settings';
 import { parseValidateArgs } from './validate-args';
@@ -28,8 +28,13 @@ one target are reported.
 Inputs:
   <file>        a YAML or JSON file, whatever its extension ("-" reads standard input)
   <directory>   every .yaml, .yml and .json file below it, in name order (hidden
-                directories and node_modules are skipped)
+                directories and node_modules are skipped; a kustomize directory, with a
+                kustomization.yaml, is noted and skipped: check what it builds with
+                kustomize build DIR | cdk8s-hpa validate -)
+  Files are UTF-8, or UTF-16 with a byte order mark (as Windows PowerShell writes them).
   Inputs over ${MAX_INPUT_BYTES / (1024 * 1024)} MiB, binary files and unreadable files are reported and skipped.
+  An unrendered Helm template is one error: render the chart first,
+  helm template RELEASE CHART | cdk8s-hpa validate -
 
 Options:
   --k8s-version <version>    the cluster's Kubernetes version (default: the newest release the
@@ -57,6 +62,9 @@ Options:
                              e.g. --format sarif > cdk8s-hpa.sarif
   --strict                   exit 1 on warnings too
                              e.g. --strict
+  --allow-empty              pass (exit 0) when the directories given hold no manifest file
+                             (else a usage error, exit 2), e.g. in a CI step that may run
+                             before anything is rendered
   -h, --help                 show this help
 
 Which settings win (most specific first): an HPA's own cdk8s-hpa.io/rules annotation
@@ -68,7 +76,8 @@ Exit codes:
   0  no errors (with --strict: no warnings either)
   1  errors found (with --strict: errors or warnings)
   2  usage error (bad flag, unknown version or gate, bad config file: found before any input
-     is read), or an input that could not be read (reported in every format, rule id INPUT)
+     is read; no manifest file found, without --allow-empty), or an input that could not be
+     read (reported in every format, rule id INPUT)
 
 Examples:
   cdk8s-hpa validate dist/
@@ -96,6 +105,9 @@ function runValidate(argv: readonly string[], io: Io): number {
   for (const problem of collected.problems) {
     io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
   }
+  for (const dir of collected.kustomizations) io.stderr(`cdk8s-hpa: note: ${kustomizationNote(dir)}\n`);
+  const none = noInputs(args.inputs, collected);
+  if (none && !args.allowEmpty) throw new UsageError(`${none}; --allow-empty lets a run with nothing to check pass`);
 
   // Unreadable inputs first, in every format; then each file's issues.
   const checked = checkInputs(collected.inputs, name => run.forInput(name === STDIN_NAME ? undefined : name));

@@ -4,6 +4,7 @@
  * namespaces). Every fixture under ok/ is accepted by a real API server and runs as meant: it
  * must pass with exit 0 and no error. Every fixture under broken/ names what must be caught in
  * `# expect: RULE severity path` lines. A fixture's `# flags:` line gives command-line flags.
+ * Under unrendered/, a Helm chart as `helm create` writes it: inputs that are not manifests yet.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -59,5 +60,24 @@ describe('manifests with a real problem', () => {
     for (const issue of expected) expect(result.issues).toContainEqual(issue);
     const hasError = expected.some(e => e.severity === 'error');
     expect(result.code).toBe(hasError ? 1 : 0);
+  });
+});
+
+describe('inputs that are not manifests yet', () => {
+  test('an unrendered Helm chart (as helm create writes it): one error per template file, at its first action, naming the command that renders it', () => {
+    const chart = `${FIELD}/unrendered/web`;
+    const run = cli(['validate', '--format', 'json', chart]);
+    const issues: Array<{ file: string; line: number; column: number; ruleId: string; message: string }> = JSON.parse(run.stdout).issues;
+    expect(issues.map(i => `${i.file}:${i.line}:${i.column} ${i.ruleId}`)).toEqual([
+      `${chart}/templates/deployment.yaml:6:5 YAML`,
+      `${chart}/templates/hpa.yaml:1:1 YAML`,
+      `${chart}/templates/httproute.yaml:1:1 YAML`,
+      `${chart}/templates/ingress.yaml:1:1 YAML`,
+      `${chart}/templates/service.yaml:6:5 YAML`,
+      `${chart}/templates/serviceaccount.yaml:1:1 YAML`,
+      `${chart}/templates/tests/test-connection.yaml:4:10 YAML`,
+    ]);
+    for (const issue of issues) expect(issue.message).toMatch(/^syntax error: an unrendered template: \{\{.*\}\} is a template action, where YAML was expected; render it, then check the output: helm template RELEASE CHART \| cdk8s-hpa validate -$/);
+    expect(run.code).toBe(1);
   });
 });
