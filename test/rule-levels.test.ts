@@ -119,6 +119,28 @@ describe('HpaConfig', () => {
     expect(config.ruleLevelsFor()).toEqual({});
   });
 
+  test('applies to charts added after it, as the plugin\'s own test app calls it first', () => {
+    const file = writeConfig([
+      'cluster: { version: "1.33" }',
+      'rules: { HPA402: error }',
+      'overrides:',
+      '  - files: ["dist/edge.k8s.yaml"]',
+      '    cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }',
+      '    rules: { HPA402: "off" }',
+    ].join('\n'));
+    const app = new App({ outdir: path.join(dir, 'dist') });
+    HpaConfig.load({ path: file }).applyTo(app);
+    const edge = hpaIn(new Chart(app, 'edge'));
+    const prod = hpaIn(new Chart(app, 'prod'));
+    expect([edge.cluster.version, edge.cluster.isGateEnabled('HPAScaleToZero'), hpa402(edge)]).toEqual(['1.36', true, []]);
+    expect([prod.cluster.version, prod.cluster.isGateEnabled('HPAScaleToZero'), hpa402(prod)]).toEqual(['1.33', false, ['error']]);
+
+    function hpaIn(chart: Chart) {
+      const deployment = new kplus.Deployment(chart, 'web', { containers: [{ image: 'web' }] });
+      return new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 3, maxReplicas: 3 });
+    }
+  });
+
   test('finds .cdk8s-hpa.yaml upward from a directory; without one every setting is the default', () => {
     writeConfig('rules: { HPA404: "off" }\n');
     fs.mkdirSync(path.join(dir, 'a', 'b'), { recursive: true });
