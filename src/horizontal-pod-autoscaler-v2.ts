@@ -318,7 +318,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       manifest,
       settings: {
         profile: this.cluster,
-        ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
+        // The levels set in code reach the engine in the annotation, as they reach every checker.
+        ruleLevels: RuleLevels._lookupFromConfig(this),
       },
       objects: walk.objects,
       entry,
@@ -349,7 +350,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * in `metadata`, then the `ruleLevels` prop (later items win).
    */
   private rulesAnnotation(annotated: unknown): unknown {
-    const parts = [levelList(RuleLevels.lookup(this)), annotated, levelList(this.ruleLevels)];
+    const parts = [formatRuleLevelList(RuleLevels.lookup(this)), annotated, formatRuleLevelList(this.ruleLevels)];
     if (parts[0] === '' && parts[2] === '') return annotated;
     return parts.filter(p => typeof p === 'string' && p.trim() !== '').join(',');
   }
@@ -382,11 +383,6 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     }
     return errors;
   }
-}
-
-/** `formatRuleLevelList(levels)`, which is `''` for no levels, without its work for none. */
-function levelList(levels: { [ruleId: string]: RuleLevel }): string {
-  return Object.keys(levels).length === 0 ? '' : formatRuleLevelList(levels);
 }
 
 /** Whether two checks read the same: then the pure engine finds the same issues. */

@@ -74,13 +74,25 @@ describe('levels set in code travel with the manifest', () => {
     RuleLevels.applyTo(chart, { HPA402: RuleLevel.OFF, HPA404: RuleLevel.OFF });
     // The prop's unknown rule fails synth (below), so the manifest is read from the L1.
     const manifest = (hpa.node.findChild('Resource') as ApiObject).toJson();
-    expect(manifest.metadata.annotations).toEqual({ 'cdk8s-hpa.io/rules': 'HPA402=off,HPA404=off,HPA404=warning,HPA402=error' });
-    // Any other checker of the synthesized manifest reaches the construct's verdict on these rules.
-    expect(HpaValidator.validate(manifest).map(i => [i.ruleId, i.severity])).toEqual([['HPA402', 'error']]);
-    expect(hpa.validateHpa().map(i => [i.ruleId, i.severity, i.path])).toEqual([
-      ['HPA402', 'error', 'spec.maxReplicas'],
-      ['HPA000', 'error', 'ruleLevels.HPA999'],
-    ]);
+    expect(manifest.metadata.annotations).toEqual({ 'cdk8s-hpa.io/rules': 'HPA402=off,HPA404=off,HPA404=warning,HPA402=error,HPA999=off' });
+    // Any other checker of the synthesized manifest reaches the construct's verdict, the unknown rule included.
+    const verdict = [
+      ['HPA402', 'error', 'spec.maxReplicas', 3],
+      ['HPA000', 'error', 'metadata.annotations[cdk8s-hpa.io/rules]', 'HPA999=off'],
+    ];
+    expect(HpaValidator.validate(manifest).map(i => [i.ruleId, i.severity, i.path, i.value])).toEqual(verdict);
+    expect(hpa.validateHpa().map(i => [i.ruleId, i.severity, i.path, i.value])).toEqual(verdict);
+    expect(HpaValidator.validate(manifest)[1].message).toBe('Invalid value: "HPA999=off": no such rule "HPA999" (see HpaValidator.rules() for the rule ids)');
+  });
+
+  test('a bad level set on a scope in code fails every checker of the manifest alike', () => {
+    const { chart, hpa } = hpaWith();
+    RuleLevels.applyTo(chart, { HPA404: 'loud' as RuleLevel });
+    const manifest = (hpa.node.findChild('Resource') as ApiObject).toJson();
+    const found = (issues: Array<{ ruleId: string; value?: unknown }>) => issues.filter(i => i.ruleId === 'HPA000').map(i => i.value);
+    expect(found(hpa.validateHpa())).toEqual(['HPA404=loud']);
+    expect(found(HpaValidator.validate(manifest))).toEqual(['HPA404=loud']);
+    expect(() => Testing.synth(chart)).toThrow(/HPA404=loud.*\[HPA000\]/);
   });
 
   test('an HPA without levels in code renders no annotation', () => {
