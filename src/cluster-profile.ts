@@ -114,6 +114,14 @@ export class ClusterProfile {
     profiles.set(scope, this);
   }
 
+  /**
+   * The gates set on this profile over the release's defaults, as given.
+   * @internal
+   */
+  public _gatesSet(): { readonly [gate: string]: unknown } {
+    return this.gates;
+  }
+
   /** Whether `gate` is on in this cluster: the override if given, else the release's default. */
   public isGateEnabled(gate: string): boolean {
     return this.knownGatesEnabled.get(gate) ?? this.gateEnabled(gate);

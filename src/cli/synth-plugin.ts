@@ -115,7 +115,7 @@ export class HpaValidation {
       warnings: String(warnings),
       version: packageVersion(),
     };
-    const from = run.describe();
+    const from = run.describe(checked.objects.hpas);
     if (from) metadata.settings = from;
     context.report.submit(errors > 0 || (strict && warnings > 0) ? 'failure' : 'success', metadata);
   }

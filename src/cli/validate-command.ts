@@ -60,9 +60,11 @@ Options:
   -h, --help                 show this help
 
 Which settings win (most specific first): an HPA's own cdk8s-hpa.io/rules annotation
-(e.g. "HPA404=off,HPA402=error"), then the rule and cluster flags of this run, then the config
-file's overrides whose files match the input (later ones win), then its root settings, then
-the rules' own severities and the default cluster.
+(e.g. "HPA404=off,HPA402=error") and cdk8s-hpa.io/cluster annotation (e.g.
+"version=1.36,HPAScaleToZero=true", written at synth by an app whose cluster is set in code or
+the config file), then the rule and cluster flags of this run, then the config file's overrides
+whose files match the input (later ones win), then its root settings, then the rules' own
+severities and the default cluster.
 
 Exit codes:
   0  no errors (with --strict: no warnings either)
@@ -111,7 +113,7 @@ function runValidate(argv: readonly string[], io: Io): number {
   };
   io.stdout(formatReport(args.format, issues, summary, packageVersion()));
   for (const note of checked.notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
-  const from = run.describe();
+  const from = run.describe(checked.objects.hpas);
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
 
   if (collected.problems.length > 0) return EXIT_USAGE;
