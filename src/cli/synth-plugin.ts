@@ -86,11 +86,16 @@ export class HpaValidation {
     const checked = checkInputs(collected.inputs, name => run.forInput(name));
     const issues: Located[] = [...inputProblemIssues(collected.problems), ...checked.issues];
 
-    // One violation per rule, with every object that breaks it.
+    // One violation per rule and level, with every object that breaks it: cdk8s-cli's report has
+    // no level of its own, so the level is in the rule's name, and a rule that is an error on one
+    // HPA and a warning on another (by their annotations or overrides) is reported twice.
     const byRule = new Map<string, Located[]>();
-    for (const issue of issues) byRule.set(issue.ruleId, [...(byRule.get(issue.ruleId) ?? []), issue]);
-    for (const [ruleId, found] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const severity = found.some(i => i.severity === Severity.ERROR) ? Severity.ERROR : Severity.WARNING;
+    for (const issue of issues) {
+      const key = `${issue.ruleId} (${issue.severity})`;
+      byRule.set(key, [...(byRule.get(key) ?? []), issue]);
+    }
+    for (const [key, found] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const ruleId = found[0].ruleId;
       const resources = new Map<string, { resourceName: string; locations: string[]; manifestPath: string }>();
       for (const issue of found) {
         const name = issue.object?.name ?? '<unnamed>';
@@ -101,7 +106,7 @@ export class HpaValidation {
       }
       const fixes = [...new Set(found.map(i => i.fix).filter((f): f is string => f !== undefined))];
       context.report.addViolation({
-        ruleName: `${ruleId} (${severity}): ${RULES[ruleId]?.summary ?? describeInputRule(ruleId)}`,
+        ruleName: `${key}: ${RULES[ruleId]?.summary ?? describeInputRule(ruleId)}`,
         recommendation: found.length === 1 ? `${found[0].path}: ${found[0].message}` : `${found.length} occurrences; each location says what is wrong`,
         fix: fixes.length > 0 ? fixes.join('; ') : 'see the message at each location',
         violatingResources: [...resources.values()],

@@ -31,6 +31,14 @@ new HorizontalPodAutoscalerV2(chart, 'ApiHpa', {
 // cdk8s-plus's own HPA: minReplicas == maxReplicas (HPA402, a warning the config file turns on).
 const worker = new kplus.Deployment(chart, 'worker', { containers: [{ name: 'worker', image: 'worker' }] });
 new kplus.HorizontalPodAutoscaler(chart, 'WorkerHpa', { metadata: { name: 'worker' }, target: worker, minReplicas: 2, maxReplicas: 2 });
+if (process.env.MIXED_LEVELS) {
+  // An L1 with minReplicas 1 whose annotation keeps HPA404 a warning, whatever the run sets.
+  new ApiObject(chart, 'Batch', {
+    apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'batch', annotations: { 'cdk8s-hpa.io/rules': 'HPA404=warning' } },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'batch' }, minReplicas: 1, maxReplicas: 4 },
+  });
+}
 if (process.env.WITH_ERRORS) {
   // An L1 with maxReplicas 0 (HPA102) and Helm output with a 3600s policy period (HPA123).
   new ApiObject(chart, 'Raw', {
@@ -81,12 +89,16 @@ afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function synth(properties: object, env: { [key: string]: string } = {}) {
+/** `package:` in cdk8s.yaml: the plugin's file, or the package's name (cdk8s-cli then loads it from its plugins directory). */
+const LOCAL_PLUGIN = './node_modules/cdk8s-hpa/plugin.js';
+
+function synth(properties: object, env: { [key: string]: string } = {}, pkg = LOCAL_PLUGIN) {
   fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), [
     'language: typescript',
     'app: node main.js',
+    `pluginsDirectory: ${path.join(dir, 'plugins')}`,
     'validations:',
-    '  - package: ./node_modules/cdk8s-hpa/plugin.js',
+    `  - package: ${pkg}`,
     '    version: 0.0.0',
     '    class: HpaValidation',
     `    properties: ${JSON.stringify(properties)}`,
@@ -136,6 +148,14 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
     const strict = synth({ rules: { HPA404: 'error', HPA402: 'off' } });
     expect([strict.report.summary.status, strict.report.violations.map((v: any) => v.ruleName.split(':')[0])]).toEqual(['failure', ['HPA404 (error)']]);
     expect(strict.code).toBe(2);
+  });
+
+  test('reports each violation at its own level: one HPA\'s error does not make another HPA\'s warning an error', () => {
+    const run = synth({ rules: { HPA404: 'error', HPA402: 'off' } }, { MIXED_LEVELS: '1' });
+    const violations = run.report.violations.map((v: any) => [v.ruleName.split(':')[0], v.violatingConstructs.map((c: any) => c.resourceName)]);
+    expect(violations).toEqual([['HPA404 (error)', ['api']], ['HPA404 (warning)', ['batch']]]);
+    expect(run.report.summary.metadata).toMatchObject({ errors: '1', warnings: '1' });
+    expect(run.code).toBe(2);
   });
 
   test('fails with a clear message when its properties are wrong', () => {
