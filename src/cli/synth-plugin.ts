@@ -12,6 +12,9 @@
  *       class: HpaValidation
  *       properties: { rules: { HPA404: "off" } }
  *
+ * or `package: cdk8s-hpa` (cdk8s-cli installs that version into its plugins directory and reads
+ * the class from the package's main module, which exports it; build-tools/lazy-exports.js).
+ *
  * The contract is cdk8s-cli's `Validation` (cdk8s-cli/plugins): a class constructed with the
  * `properties`, whose `validate(context)` adds violations to `context.report` and submits it.
  * It is written against that shape, not imported: cdk8s-cli is not a dependency.

@@ -158,6 +158,19 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
     expect(run.code).toBe(2);
   });
 
+  test('loads by package name: cdk8s-cli finds the class in the package\'s main module', () => {
+    // What cdk8s-cli's first synth installs (npm install cdk8s-hpa@0.0.0 --prefix <pluginsDirectory>/cdk8s-hpa/0.0.0):
+    // this checkout in its place, so the test needs no registry.
+    const installed = path.join(dir, 'plugins', 'cdk8s-hpa', '0.0.0', 'node_modules');
+    fs.mkdirSync(installed, { recursive: true });
+    fs.symlinkSync(ROOT, path.join(installed, 'cdk8s-hpa'));
+    const run = synth({ rules: { HPA404: 'error', HPA402: 'off' } }, {}, 'cdk8s-hpa');
+    expect(run.stdout).not.toContain('Installing validation plugin');
+    expect([run.report.summary.plugin, run.report.summary.status]).toEqual(['cdk8s-hpa', 'failure']);
+    expect(run.report.violations.map((v: any) => v.ruleName.split(':')[0])).toEqual(['HPA404 (error)']);
+    expect(run.code).toBe(2);
+  });
+
   test('fails with a clear message when its properties are wrong', () => {
     const run = synth({ rules: { HPA102: 'off' } });
     expect(run.report.violations[0].recommendation).toBe('properties.rules.HPA102: "off": HPA102 cannot be changed: only cross-object rules (HPA3xx), lints (HPA4xx) and warnings can be set to error, warning, on or off');
