@@ -3,11 +3,9 @@
  * come from this library's construct, cdk8s-plus, an L1 `ApiObject` and an `Include` of
  * Helm-style YAML, with the app's `.cdk8s-hpa.yaml`.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { cdk8sCli } from './cdk8s-cli';
+import { appDir, cdk8sSynth } from './cdk8s-cli';
 import { requireCompiledCli, ROOT } from '../cli/cli-helpers';
 
 // The first run installs cdk8s-cli into the cache (about 15-60 s); each synth takes a few seconds.
@@ -68,21 +66,14 @@ spec:
 `;
 
 let dir: string;
-let cdk8s: string;
 
 beforeAll(() => {
   requireCompiledCli();
-  cdk8s = cdk8sCli();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-plugin-'));
-  fs.mkdirSync(path.join(dir, '.git'));
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  for (const dep of ['cdk8s', 'cdk8s-plus-27', 'constructs']) {
-    fs.symlinkSync(path.join(ROOT, 'node_modules', dep), path.join(dir, 'node_modules', dep));
-  }
-  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'cdk8s-hpa'));
-  fs.writeFileSync(path.join(dir, 'main.js'), APP);
-  fs.writeFileSync(path.join(dir, 'helm-output.yaml'), HELM_OUTPUT);
-  fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.33" }\nrules: { HPA404: "off", HPA402: "on" }\n');
+  dir = appDir({
+    'main.js': APP,
+    'helm-output.yaml': HELM_OUTPUT,
+    '.cdk8s-hpa.yaml': 'cluster: { version: "1.33" }\nrules: { HPA404: "off", HPA402: "on" }\n',
+  });
 });
 
 afterAll(() => {
@@ -93,7 +84,7 @@ afterAll(() => {
 const LOCAL_PLUGIN = './node_modules/cdk8s-hpa/plugin.js';
 
 function synth(properties: object, env: { [key: string]: string } = {}, pkg = LOCAL_PLUGIN) {
-  fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), [
+  return cdk8sSynth(dir, [
     'language: typescript',
     'app: node main.js',
     `pluginsDirectory: ${path.join(dir, 'plugins')}`,
@@ -102,18 +93,7 @@ function synth(properties: object, env: { [key: string]: string } = {}, pkg = LO
     '    version: 0.0.0',
     '    class: HpaValidation',
     `    properties: ${JSON.stringify(properties)}`,
-  ].join('\n'));
-  const reportFile = path.join(dir, 'report.json');
-  fs.rmSync(reportFile, { force: true });
-  fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
-  const run = spawnSync(process.execPath, [cdk8s, 'synth', '--validation-reports-output-file', reportFile], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, ...env, CDK8S_OUTDIR: '' },
-    timeout: 120_000,
-  });
-  const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')).reports[0] : undefined;
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, report };
+  ], env);
 }
 
 describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
