@@ -11,6 +11,7 @@ import { parseValidateArgs } from './validate-args';
 import { ClusterProfile } from '../cluster-profile';
 import { checkInputs, inputProblemIssues } from '../manifests/check-inputs';
 import { Located } from '../manifests/located';
+import { ruleDocUrl } from '../validation/rule-catalog';
 import { Severity } from '../validation/validation-issue';
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
@@ -65,6 +66,9 @@ Which settings win (most specific first): an HPA's own cdk8s-hpa.io/rules annota
 the config file), then the rule and cluster flags of this run, then the config file's overrides
 whose files match the input (later ones win), then its root settings, then the rules' own
 severities and the default cluster.
+
+Rules: each rule id is explained, with its fix and default, at its anchor (the id in lower
+case) in the rules reference, e.g. ${ruleDocUrl('HPA404')}
 
 Exit codes:
   0  no errors (with --strict: no warnings either)
