@@ -94,10 +94,10 @@ export class HpaValidation {
     // HPA and a warning on another (by their annotations or overrides) is reported twice.
     const byRule = new Map<string, Located[]>();
     for (const issue of issues) {
-      const key = `${issue.ruleId} (${issue.severity})`;
-      byRule.set(key, [...(byRule.get(key) ?? []), issue]);
+      const ruleAndLevel = `${issue.ruleId} (${issue.severity})`;
+      byRule.set(ruleAndLevel, [...(byRule.get(ruleAndLevel) ?? []), issue]);
     }
-    for (const [key, found] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [ruleAndLevel, found] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const ruleId = found[0].ruleId;
       const resources = new Map<string, { resourceName: string; locations: string[]; manifestPath: string }>();
       for (const issue of found) {
@@ -109,7 +109,7 @@ export class HpaValidation {
       }
       const fixes = [...new Set(found.map(i => i.fix).filter((f): f is string => f !== undefined))];
       context.report.addViolation({
-        ruleName: `${key}: ${RULES[ruleId]?.summary ?? describeInputRule(ruleId)}`,
+        ruleName: `${ruleAndLevel}: ${RULES[ruleId]?.summary ?? describeInputRule(ruleId)}`,
         recommendation: found.length === 1 ? `${found[0].path}: ${found[0].message}` : `${found.length} occurrences; each location says what is wrong`,
         fix: fixes.length > 0 ? fixes.join('; ') : 'see the message at each location',
         violatingResources: [...resources.values()],
