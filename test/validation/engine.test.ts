@@ -91,8 +91,8 @@ describe('validateManifest: the one entry point and its options', () => {
     });
 
     test('is what the construct writes for a profile: version, the gates set, a fallback format not the default', () => {
-      const profile = ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true, HPAConfigurableTolerance: false }, fallbackFormat: ExternalFallbackFormat.FAILURE_DURATION_SECONDS });
-      const text = formatClusterAnnotation(profile);
+      const edge = ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true, HPAConfigurableTolerance: false }, fallbackFormat: ExternalFallbackFormat.FAILURE_DURATION_SECONDS });
+      const text = formatClusterAnnotation(edge);
       expect(text).toBe('version=1.36,HPAScaleToZero=true,HPAConfigurableTolerance=false,fallbackFormat=failureDurationSeconds');
       const read = annotatedCluster(worker(text))!;
       expect([read.version, read.isGateEnabled('HPAScaleToZero'), read.isGateEnabled('HPAConfigurableTolerance'), read.fallbackFormat])
