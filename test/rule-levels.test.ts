@@ -110,13 +110,18 @@ describe('levels set in code travel with the manifest', () => {
 });
 
 describe('HpaConfig', () => {
+  /** prod on 1.33 with HPA402 an error; edge, by the file its chart is written to, on 1.36 with scale to zero and HPA402 off. */
+  const twoClusters = () => writeConfig([
+    'cluster: { version: "1.33" }',
+    'rules: { HPA402: error }',
+    'overrides:',
+    '  - files: ["dist/edge*"]',
+    '    cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }',
+    '    rules: { HPA402: "off" }',
+  ].join('\n'));
+
   test('gives each chart the cluster of the file cdk8s synth writes it to, under a profile set in code', () => {
-    const file = writeConfig([
-      'cluster: { version: "1.33" }',
-      'overrides:',
-      '  - files: ["dist/edge*"]',
-      '    cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }',
-    ].join('\n'));
+    const file = twoClusters();
     const app = new App({ outdir: path.join(dir, 'dist') });
     const edge = new Chart(app, 'edge');
     const prod = new Chart(app, 'prod');
@@ -128,20 +133,12 @@ describe('HpaConfig', () => {
     ClusterProfile.of({ version: '1.35' }).applyTo(app);
     expect(ClusterProfile.lookup(edge).version).toBe('1.35');
     expect(config.clusterFor(path.join(dir, 'dist', 'edge.k8s.yaml')).version).toBe('1.36');
-    expect(config.ruleLevelsFor()).toEqual({});
+    expect(config.ruleLevelsFor()).toEqual({ HPA402: 'error' });
   });
 
   test('applies to charts added after it, as the plugin\'s own test app calls it first', () => {
-    const file = writeConfig([
-      'cluster: { version: "1.33" }',
-      'rules: { HPA402: error }',
-      'overrides:',
-      '  - files: ["dist/edge.k8s.yaml"]',
-      '    cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }',
-      '    rules: { HPA402: "off" }',
-    ].join('\n'));
     const app = new App({ outdir: path.join(dir, 'dist') });
-    HpaConfig.load({ path: file }).applyTo(app);
+    HpaConfig.load({ path: twoClusters() }).applyTo(app);
     const edge = hpaIn(new Chart(app, 'edge'));
     const prod = hpaIn(new Chart(app, 'prod'));
     expect([edge.cluster.version, edge.cluster.isGateEnabled('HPAScaleToZero'), hpa402(edge)]).toEqual(['1.36', true, []]);
