@@ -70,7 +70,7 @@ export class RunSettings {
    * annotation names (the app's, written at synth), else its input's.
    */
   public profileOf(hpa: JudgedHpa): ClusterProfile {
-    return annotatedCluster(hpa.manifest) ?? this.forInput(hpa.file === STDIN_NAME ? undefined : hpa.file).profile;
+    return annotatedCluster(hpa.manifest) ?? this.inputProfile(hpa);
   }
 
   /**
@@ -80,7 +80,7 @@ export class RunSettings {
   public describe(hpas: readonly JudgedHpa[], cwd: string = process.cwd()): string {
     const used = new Set<string>();
     for (const hpa of hpas) {
-      const own = this.forInput(hpa.file === STDIN_NAME ? undefined : hpa.file).profile;
+      const own = this.inputProfile(hpa);
       const annotated = annotatedCluster(hpa.manifest);
       // An annotation naming another cluster than the run's is named as such: it wins over the flags.
       const other = annotated !== undefined && formatClusterAnnotation(annotated) !== formatClusterAnnotation(own);
@@ -89,6 +89,11 @@ export class RunSettings {
     if (hpas.length === 0) this.descriptions.forEach(d => used.add(d));
     const file = this.config.path !== undefined ? `config ${path.relative(cwd, this.config.path) || this.config.path}` : undefined;
     return [[...used].join(', '), file].filter(x => x).join('; ');
+  }
+
+  /** The profile of the input an HPA is in (standard input gets the config file's root settings). */
+  private inputProfile(hpa: JudgedHpa): ClusterProfile {
+    return this.forInput(hpa.file === STDIN_NAME ? undefined : hpa.file).profile;
   }
 
   private withFlags(cluster: ClusterSettings): ClusterSettings {
