@@ -7,7 +7,7 @@ import type * as CheckHpa from './manifests/check-hpa';
 import { Metric } from './metric';
 import { IndexedObject, RelatedFacts, RelatedObjects } from './model/related-objects';
 import { WorkloadFacts } from './model/workload-facts';
-import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
+import { CLUSTER_ANNOTATION, HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
 import { onFirstUse } from './private/memoize';
 import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
 import { HorizontalPodAutoscalerV2Spec } from './private/spec-types';
@@ -15,6 +15,7 @@ import { toKube, toKubeWith } from './private/to-kube';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
 import { ScaleTarget } from './scale-target';
+import { formatClusterAnnotation } from './validation/cluster-annotation';
 import { formatIssue } from './validation/format-issue';
 import { formatRuleLevelList } from './validation/rule-levels';
 import { Severity, ValidationIssue } from './validation/validation-issue';
@@ -64,10 +65,14 @@ export interface HorizontalPodAutoscalerV2Props {
   readonly behavior?: Behavior;
 
   /**
-   * The cluster the manifest is for; decides which fields and values are accepted.
+   * The cluster the manifest is for; decides which fields and values are accepted. This profile,
+   * or one set on a scope above or by the config file, is written into the
+   * `cdk8s-hpa.io/cluster` annotation, so `cdk8s-hpa validate` and the cdk8s synth plugin judge
+   * the synthesized manifest for the same cluster.
    *
-   * @default - the profile set with `ClusterProfile.applyTo()` on a scope above, else the
-   * newest Kubernetes release the library knows with its default gates
+   * @default - the profile set with `ClusterProfile.applyTo()` on a scope above, else the one
+   * `HpaConfig.applyTo()` read from the config file, else the newest Kubernetes release the
+   * library knows with its default gates (not written into the manifest)
    */
   readonly cluster?: ClusterProfile;
 
@@ -226,6 +231,9 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
     this.rulesLazy = Lazy.any({ produce: () => this.rulesAnnotation(annotated) });
     this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, this.rulesLazy as unknown as string);
+    const clusterAnnotated = props.metadata?.annotations?.[CLUSTER_ANNOTATION];
+    const clusterLazy = Lazy.any({ produce: () => this.clusterAnnotation(clusterAnnotated) });
+    this.apiObject.metadata.addAnnotation(CLUSTER_ANNOTATION, clusterLazy as unknown as string);
 
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
@@ -318,7 +326,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       manifest,
       settings: {
         profile: this.cluster,
-        ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
+        // The levels set in code reach the engine in the annotation, as they reach every checker.
+        ruleLevels: RuleLevels._lookupFromConfig(this),
       },
       objects: walk.objects,
       entry,
@@ -349,9 +358,18 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * in `metadata`, then the `ruleLevels` prop (later items win).
    */
   private rulesAnnotation(annotated: unknown): unknown {
-    const parts = [levelList(RuleLevels.lookup(this)), annotated, levelList(this.ruleLevels)];
+    const parts = [formatRuleLevelList(RuleLevels.lookup(this)), annotated, formatRuleLevelList(this.ruleLevels)];
     if (parts[0] === '' && parts[2] === '') return annotated;
     return parts.filter(p => typeof p === 'string' && p.trim() !== '').join(',');
+  }
+
+  /**
+   * The `cdk8s-hpa.io/cluster` annotation: the profile set in code or by the config file, else
+   * the annotation given in `metadata` (none for the default profile, to keep manifests small).
+   */
+  private clusterAnnotation(annotated: unknown): unknown {
+    const set = this.clusterOverride ?? ClusterProfile._lookupSet(this);
+    return set ? formatClusterAnnotation(set) : annotated;
   }
 
   /** The errors for cdk8s's validation; warnings are printed once. */
@@ -382,11 +400,6 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     }
     return errors;
   }
-}
-
-/** `formatRuleLevelList(levels)`, which is `''` for no levels, without its work for none. */
-function levelList(levels: { [ruleId: string]: RuleLevel }): string {
-  return Object.keys(levels).length === 0 ? '' : formatRuleLevelList(levels);
 }
 
 /** Whether two checks read the same: then the pure engine finds the same issues. */

@@ -323,7 +323,9 @@ describe('HorizontalPodAutoscalerV2', () => {
       const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
         target: deployment, minReplicas: 2, maxReplicas: 3, ruleLevels: { HPA102: RuleLevel.OFF, HPA999: RuleLevel.OFF },
       });
-      expect(hpa.validateHpa().map(i => [i.ruleId, i.path])).toEqual([['HPA000', 'ruleLevels.HPA102'], ['HPA000', 'ruleLevels.HPA999']]);
+      // Written into the annotation, as the command line and the plugin read them too.
+      const annotation = 'metadata.annotations[cdk8s-hpa.io/rules]';
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.path, i.value])).toEqual([['HPA000', annotation, 'HPA102=off'], ['HPA000', annotation, 'HPA999=off']]);
     });
 
     test('uses the profile applied to a scope above, and the cluster prop overrides it', () => {

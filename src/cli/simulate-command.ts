@@ -129,7 +129,7 @@ function runSimulate(argv: readonly string[], io: Io): number {
     return EXIT_ISSUES;
   }
   const hpa = pickHpa(checked.objects.hpas, args.hpa, args.name);
-  const profile = run.forInput(hpa.file === STDIN_NAME ? undefined : hpa.file).profile;
+  const profile = run.profileOf(hpa);
   const issues = checked.issuesOf(hpa);
   const errors = issues.filter(i => i.severity === Severity.ERROR).length;
   if (errors > 0) {

@@ -11,6 +11,7 @@ import { parseValidateArgs } from './validate-args';
 import { ClusterProfile } from '../cluster-profile';
 import { checkInputs, inputProblemIssues } from '../manifests/check-inputs';
 import { Located } from '../manifests/located';
+import { ruleDocUrl } from '../validation/rule-catalog';
 import { Severity } from '../validation/validation-issue';
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
@@ -68,9 +69,14 @@ Options:
   -h, --help                 show this help
 
 Which settings win (most specific first): an HPA's own cdk8s-hpa.io/rules annotation
-(e.g. "HPA404=off,HPA402=error"), then the rule and cluster flags of this run, then the config
-file's overrides whose files match the input (later ones win), then its root settings, then
-the rules' own severities and the default cluster.
+(e.g. "HPA404=off,HPA402=error") and cdk8s-hpa.io/cluster annotation (e.g.
+"version=1.36,HPAScaleToZero=true", written at synth by an app whose cluster is set in code or
+the config file), then the rule and cluster flags of this run, then the config file's overrides
+whose files match the input (later ones win), then its root settings, then the rules' own
+severities and the default cluster.
+
+Rules: each rule id is explained, with its fix and default, at its anchor (the id in lower
+case) in the rules reference, e.g. ${ruleDocUrl('HPA404')}
 
 Exit codes:
   0  no errors (with --strict: no warnings either)
@@ -123,7 +129,7 @@ function runValidate(argv: readonly string[], io: Io): number {
   };
   io.stdout(formatReport(args.format, issues, summary, packageVersion()));
   for (const note of checked.notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
-  const from = run.describe();
+  const from = run.describe(checked.objects.hpas);
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
 
   if (collected.problems.length > 0) return EXIT_USAGE;

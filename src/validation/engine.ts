@@ -5,6 +5,7 @@
  * the manifest (the scale target, another HPA on the same target, rule levels) as options.
  */
 import { ClusterProfile } from '../cluster-profile';
+import { annotationCluster } from './cluster-annotation';
 import { decode } from './decode';
 import { child, ErrorType, index, IssueList } from './issue-list';
 import { annotationRuleLevels, applyRuleLevels, checkRuleLevels, LevelsByRule } from './rule-levels';
@@ -29,6 +30,7 @@ import { WorkloadFacts } from '../model/workload-facts';
 export { formatIssue } from './format-issue';
 
 export interface EngineOptions {
+  /** The cluster of the object's scope; the object's own `cdk8s-hpa.io/cluster` annotation overrides it. */
   readonly profile: ClusterProfile;
   /** The scale target, when the caller knows it (construct tree, command-line input). */
   readonly workload?: WorkloadFacts;
@@ -48,18 +50,22 @@ export interface EngineOptions {
 }
 
 /**
- * All issues of one manifest, in manifest order, then the duplicate target and the rule-level
- * problems; with the rule levels applied (the options', then the object's annotation over
+ * All issues of one manifest, in manifest order, then the duplicate target and the problems of
+ * its annotations; judged for the cluster its `cdk8s-hpa.io/cluster` annotation names, else the
+ * options' profile, with the rule levels applied (the options', then the object's annotation over
  * them). Never throws.
  */
 export function validateManifest(manifest: unknown, options: EngineOptions): ValidationIssue[] {
+  const clusterProblems = new IssueList();
+  const annotated = annotationCluster(manifest, clusterProblems);
   const out = new IssueList();
   try {
-    run(manifest, options, out);
+    run(manifest, annotated ? { ...options, profile: annotated } : options, out, annotated === undefined);
   } catch (e) {
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
   let issues = sortInManifestOrder(out.issues, manifest);
+  // After the manifest's issues: the duplicate target, and the problems of its annotations.
   const extra = new IssueList();
   if (options.targetPropMissing) {
     issues = issues.filter(issue => !issue.path.startsWith('spec.scaleTargetRef'));
@@ -73,14 +79,18 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);
   const objectLevels = annotationRuleLevels(manifest, extra);
+  extra.issues.push(...clusterProblems.issues);
   const all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
   return all.length > 0 ? applyRuleLevels(all, { ...ruleLevels, ...objectLevels }) : all;
 }
 
-function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
+/** `checkProfile`: report the profile's own problems (the annotation's are reported on it). */
+function run(manifest: unknown, options: EngineOptions, out: IssueList, checkProfile: boolean): void {
   const { profile } = options;
-  for (const [field, value, detail] of profile._problems()) {
-    out.invalid('HPA154', `cluster.${field}`, value, detail);
+  if (checkProfile) {
+    for (const [field, value, detail] of profile._problems()) {
+      out.invalid('HPA154', `cluster.${field}`, value, detail);
+    }
   }
   if (profile._newerThanKnown) reportNewerRelease(profile, out);
   if (unreadable(manifest, out)) return;

@@ -1,5 +1,6 @@
 import { baseManifest } from './rule-cases';
-import { ClusterProfile, HpaValidator, RuleLevel, Severity } from '../../src';
+import { ClusterProfile, ExternalFallbackFormat, HpaValidator, RuleLevel, Severity } from '../../src';
+import { annotatedCluster, formatClusterAnnotation } from '../../src/validation/cluster-annotation';
 import { validateManifest } from '../../src/validation/engine';
 
 /** A target that fixes its replicas: HPA303, an error. */
@@ -63,6 +64,55 @@ describe('validateManifest: the one entry point and its options', () => {
     expect(problems({ HPA404: 'off' })).toEqual([
       [path, { HPA404: 'off' }, 'Invalid value: {"HPA404":"off"}: must be a string of RULE=LEVEL items separated by commas, such as "HPA404=off,HPA402=error"'],
     ]);
+  });
+
+  describe('the cdk8s-hpa.io/cluster annotation judges its object for the cluster it names', () => {
+    /** A queue worker that scales to zero: HPA101 unless HPAScaleToZero is on. */
+    const worker = (annotation?: unknown) => ({
+      ...baseManifest('worker'),
+      metadata: { name: 'worker', ...(annotation !== undefined ? { annotations: { 'cdk8s-hpa.io/cluster': annotation } } : {}) },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'worker' },
+        minReplicas: 0,
+        maxReplicas: 20,
+        metrics: [{ type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: '30' } } }],
+      },
+    });
+    const found = (annotation: unknown, cluster: ClusterProfile) => validateManifest(worker(annotation), { profile: cluster })
+      .map(i => [i.ruleId, i.path, i.value]);
+
+    test('over the profile of its scope, whichever way', () => {
+      const v133 = ClusterProfile.of({ version: '1.33' });
+      expect(found(undefined, v133)).toEqual([['HPA101', 'spec.minReplicas', 0]]);
+      expect(found('version=1.36,HPAScaleToZero=true', v133)).toEqual([]);
+      expect(found('version=1.36', ClusterProfile.of({ version: '1.37' }))).toEqual([['HPA101', 'spec.minReplicas', 0]]);
+      // Gate names are exact, as kube-apiserver's --feature-gates reads them.
+      expect(HpaValidator.validate(worker('version=1.36, hpascaletozero=TRUE'), { cluster: v133 }).map(i => i.ruleId)).toEqual(['HPA101', 'HPA154']);
+    });
+
+    test('is what the construct writes for a profile: version, the gates set, a fallback format not the default', () => {
+      const edge = ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true, HPAConfigurableTolerance: false }, fallbackFormat: ExternalFallbackFormat.FAILURE_DURATION_SECONDS });
+      const text = formatClusterAnnotation(edge);
+      expect(text).toBe('version=1.36,HPAScaleToZero=true,HPAConfigurableTolerance=false,fallbackFormat=failureDurationSeconds');
+      const read = annotatedCluster(worker(text))!;
+      expect([read.version, read.isGateEnabled('HPAScaleToZero'), read.isGateEnabled('HPAConfigurableTolerance'), read.fallbackFormat])
+        .toEqual(['1.36', true, false, 'failureDurationSeconds']);
+      expect(formatClusterAnnotation(ClusterProfile.of())).toBe('version=1.37');
+    });
+
+    test('fails (HPA154) on each item that is not KEY=VALUE, names an unknown version or gate, or a gate value that is not true or false', () => {
+      const path = 'metadata.annotations[cdk8s-hpa.io/cluster]';
+      const issues = validateManifest(worker('version=1.99,HPAScaleToZero=yes,nonsense,NoSuchGate=true'), { profile: ClusterProfile.of() })
+        .filter(i => i.ruleId === 'HPA154');
+      expect(issues.map(i => [i.path, i.value, i.message])).toEqual([
+        [path, 'HPAScaleToZero=yes', 'Invalid value: "HPAScaleToZero=yes": the feature gate HPAScaleToZero must be true or false'],
+        [path, 'nonsense', 'Invalid value: "nonsense": "nonsense" is not KEY=VALUE (such as version=1.36 or HPAScaleToZero=true)'],
+        [path, 'version=1.99', 'Invalid value: "version=1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
+        [path, 'NoSuchGate=true', expect.stringMatching(/^Invalid value: "NoSuchGate=true": unknown feature gate; known gates: HPAScaleToZero, /)],
+      ]);
+      expect(issues[0].fix).toBe('write version=<Kubernetes version> and <FeatureGate>=true|false items separated by commas, such as "version=1.36,HPAScaleToZero=true"');
+      expect(validateManifest(worker(136), { profile: ClusterProfile.of() }).map(i => [i.ruleId, i.value])).toEqual([['HPA127', 136], ['HPA154', 136]]);
+    });
   });
 
   test('HpaValidator.validate takes rule levels for the call', () => {
