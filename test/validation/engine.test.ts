@@ -102,12 +102,12 @@ describe('validateManifest: the one entry point and its options', () => {
 
     test('fails (HPA154) on each item that is not KEY=VALUE, names an unknown version or gate, or a gate value that is not true or false', () => {
       const path = 'metadata.annotations[cdk8s-hpa.io/cluster]';
-      const issues = validateManifest(worker('version=1.99,HPAScaleToZero=yes,nonsense,NoSuchGate=true'), { profile: ClusterProfile.of() })
+      const issues = validateManifest(worker('version=1.22,HPAScaleToZero=yes,nonsense,NoSuchGate=true'), { profile: ClusterProfile.of() })
         .filter(i => i.ruleId === 'HPA154');
       expect(issues.map(i => [i.path, i.value, i.message])).toEqual([
         [path, 'HPAScaleToZero=yes', 'Invalid value: "HPAScaleToZero=yes": the feature gate HPAScaleToZero must be true or false'],
         [path, 'nonsense', 'Invalid value: "nonsense": "nonsense" is not KEY=VALUE (such as version=1.36 or HPAScaleToZero=true)'],
-        [path, 'version=1.99', 'Invalid value: "version=1.99": must be a Kubernetes version from 1.23 to 1.37, such as "1.37"'],
+        [path, 'version=1.22', 'Invalid value: "version=1.22": must be a Kubernetes version 1.23 or later, such as "1.37"'],
         [path, 'NoSuchGate=true', expect.stringMatching(/^Invalid value: "NoSuchGate=true": unknown feature gate; known gates: HPAScaleToZero, /)],
       ]);
       expect(issues[0].fix).toBe('write version=<Kubernetes version> and <FeatureGate>=true|false items separated by commas, such as "version=1.36,HPAScaleToZero=true"');
