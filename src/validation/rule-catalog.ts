@@ -73,6 +73,7 @@ export const RULES = table<RuleInfo>({
   HPA204: warning('an Object target does not set both value and averageValue', 'keep value (the metric as a whole) or averageValue (per pod), not both', { label: IGNORED }),
   HPA205: error('scaleTargetRef.apiVersion names an API group, so the controller finds the scale subresource', 'set apiVersion to the group/version of the target, such as "apps/v1"', { label: FAILS }),
   HPA206: error('a Resource metric names a container resource the controller can read', 'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource', { label: FAILS }),
+  HPA207: error('scaleTargetRef.kind names a scalable kind exactly as its API serves it (the controller looks kinds up case-sensitively)', 'spell the kind as its API serves it: "Deployment", "StatefulSet", "ReplicaSet", "ReplicationController" or "Rollout"', { label: FAILS }),
   HPA301: error('Utilization needs a request for that resource in every container of the target', 'give every container of the target a request for the resource, or use an averageValue target', { label: FAILS }),
   HPA302: error('a ContainerResource metric names a container of the target', 'name a container of the target', { label: FAILS }),
   HPA303: error('the target does not fix its own replicas', 'remove replicas from the workload', { label: 'Conflicts with the target' }),

@@ -11,6 +11,7 @@ import {
   declareGate, declareVersion, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS, POD_LEVEL_REQUESTS_SINCE_MINOR, SIDECAR_REQUESTS_SINCE_MINOR,
 } from '../../private/kubernetes-releases';
 import { IssueList, child } from '../issue-list';
+import { containerResourceNameErrors } from '../names';
 
 export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts): void {
   const hpaNamespace = isObject(ctx.manifest.metadata) ? ctx.manifest.metadata.namespace : undefined;
@@ -35,7 +36,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   for (const { metric, path } of ctx.metrics) {
     if (metric.type === 'Resource' && isObject(metric.resource)) {
       const src = metric.resource;
-      if (!isString(src.name) || !usesUtilization(src.target)) continue;
+      if (!readableResource(src.name) || !usesUtilization(src.target)) continue;
       const defaulted = (metric as any)[DEFAULTED] === true;
       const at = defaulted ? 'spec.metrics' : child(path, 'resource.target.averageUtilization');
       const lead = defaulted ? 'no metrics are set, so the API server adds CPU at 80% utilization, but ' : '';
@@ -68,16 +69,25 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
           sidecar
             ? ctx.profile.minor < SIDECAR_REQUESTS_SINCE_MINOR ? declareVersion(`1.${SIDECAR_REQUESTS_SINCE_MINOR}`) : declareGate(GATE_SIDECAR_CONTAINERS)
             : scaled.length ? `use one of ${names}` : undefined);
-      } else if (isString(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
+      } else if (readableResource(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
         ctx.out.invalid('HPA301', child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
           `${describe(container)} of ${target} has no ${src.name} request: the controller cannot compute utilization`,
           `give ${describe(container)} a ${src.name} request, or use an averageValue target`);
-      } else if (isString(src.name) && usesUtilization(src.target) && requestsSumToZero(workload, src.name, src.container, rules)) {
+      } else if (readableResource(src.name) && usesUtilization(src.target) && requestsSumToZero(workload, src.name, src.container, rules)) {
         reportZeroRequests(ctx, child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
           `the ${src.name} request of ${describe(container)} of ${target} is 0`, src.name);
       }
     }
   }
+}
+
+/**
+ * Whether a metric's resource name is one the controller can read requests of: a misspelt one
+ * (`memroy`) is reported once where it is written (HPA113, HPA206), not again as a request the
+ * containers lack.
+ */
+function readableResource(name: unknown): name is string {
+  return isString(name) && name !== '' && containerResourceNameErrors(name).length === 0;
 }
 
 /** Requests that are all `0`: utilization is usage over their sum (HPA301). */
