@@ -79,6 +79,7 @@ export const RULES = table<RuleInfo>({
   HPA303: error('the target does not fix its own replicas', 'remove replicas from the workload', { label: 'Conflicts with the target' }),
   HPA304: error('one HPA per target', 'keep one HPA per target and put all metrics in it', { label: 'Conflicts with another HPA' }),
   HPA305: error('the HPA is in the namespace of its target', 'put the HPA in the namespace of its target', { label: FAILS }),
+  HPA306: error('the scale target is among the workloads of the input, where the HPA\'s own file or chart holds workloads of its namespace', 'name a workload of the input in scaleTargetRef', { label: FAILS }),
   HPA401: warning('fallback replicas lie within minReplicas..maxReplicas', 'set the fallback between minReplicas and maxReplicas', { label: LINT }),
   HPA402: warning('minReplicas differs from maxReplicas', 'raise maxReplicas above minReplicas, or drop the HPA and set the workload\'s replicas', { label: LINT, offByDefault: true }),
   HPA403: warning('scale to zero with scale-down Disabled never reaches zero', 'allow scale-down (SelectPolicy.MAX or MIN), or set minReplicas to 1', { label: LINT }),

@@ -516,7 +516,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
 describe('HPA304 two HPAs on one target', () => {
   test('reportDuplicateTarget reports the second HPA on spec.scaleTargetRef', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
     expect(out.issues).toEqual([{
       ruleId: 'HPA304',
       severity: ERROR,
@@ -529,9 +529,9 @@ describe('HPA304 two HPAs on one target', () => {
 
   test('a repeated report of the same pair is kept once, and another target is reported on its own', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
-    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
-    reportDuplicateTarget(out, 'StatefulSet/db', { kind: 'HorizontalPodAutoscaler', name: 'db' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, { ref: { kind: 'StatefulSet', name: 'db' } }, { kind: 'HorizontalPodAutoscaler', name: 'db' });
     expect(out.issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'StatefulSet/db'],
