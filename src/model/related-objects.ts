@@ -143,22 +143,16 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
     const known = this.knownTargets.get(hpa);
     if (known !== undefined) return known;
     const namespace = namespaceKey(hpa.manifest.metadata?.namespace);
-    const candidates = this.named(hpa).filter(o => namespaceKey(o.manifest.metadata?.namespace) === namespace);
-    let best: T | undefined;
-    let bestShared = -1;
-    for (const candidate of candidates) {
-      const shared = candidate.file === hpa.file ? Infinity : sharedDirectories(candidate.file, hpa.file);
-      if (shared > bestShared) {
-        best = candidate;
-        bestShared = shared;
-      }
-    }
-    return best;
+    return nearest(hpa, this.named(hpa).filter(o => namespaceKey(o.manifest.metadata?.namespace) === namespace));
   }
 
-  /** The facts of the HPA's scale target, with where it is when that is not the HPA's own file. */
+  /**
+   * The facts of the HPA's scale target, with where it is when that is not the HPA's own file;
+   * else of the target the input holds only in other namespaces, where the HPA's own shows its
+   * workloads whole and every one of them is named (HPA305: the controller looks in the HPA's).
+   */
   public targetFacts(hpa: T): WorkloadFacts | undefined {
-    const target = this.targetOf(hpa);
+    const target = this.targetOf(hpa) ?? this.targetElsewhere(hpa);
     if (target === undefined) return undefined;
     const facts = target.facts ? target.facts() : workloadFactsFromManifest(target.manifest);
     if (target.file === undefined || target.file === hpa.file) return facts;
@@ -201,21 +195,15 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
    * so the input shows them all. An HPA alone, or beside a Service, says nothing.
    */
   public missingTarget(hpa: T): MissingTarget | undefined {
-    const ref = hpa.manifest.spec?.scaleTargetRef;
-    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string' || ref.name === '') return undefined;
     if (this.knownTargets.has(hpa) || this.named(hpa).length > 0) return undefined;
-    const counts = isScalableKind(ref.kind)
-      ? (o: T) => isScalableKind(o.manifest.kind)
-      : (o: T) => o.manifest.kind === ref.kind;
-    const workloads = (this.byNamespace.get(namespaceKey(hpa.manifest.metadata?.namespace)) ?? []).filter(counts);
-    const unit = unitOf(hpa);
-    const present = workloads.filter(o => unitOf(o) === unit);
-    if (present.length === 0) return undefined;
-    const closest = closestWorkload(ref.kind, ref.name, workloads);
+    const seen = this.workloadsSeen(hpa);
+    if (seen === undefined) return undefined;
+    const ref = hpa.manifest.spec.scaleTargetRef;
+    const closest = closestWorkload(ref.kind, ref.name, seen.workloads);
     return {
       ...(closest && { closest: workloadRef(closest) }),
-      present: present.slice(0, PRESENT_NAMED).map(workloadRef),
-      more: Math.max(0, present.length - PRESENT_NAMED),
+      present: seen.present.slice(0, PRESENT_NAMED).map(workloadRef),
+      more: Math.max(0, seen.present.length - PRESENT_NAMED),
     };
   }
 
@@ -235,6 +223,35 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
       .filter(o => directoryOf(o.file) === dir && (o.ns === '') !== (namespace === ''))
       .map(o => o.ns);
     return [...new Set(found)];
+  }
+
+  /**
+   * The workloads of the HPA's namespace that could be its target (of a known scalable kind, or
+   * of the target's own kind), when its own file or chart holds some of them (`present`), so the
+   * input shows them whole; else `undefined`.
+   */
+  private workloadsSeen(hpa: T): { workloads: T[]; present: T[] } | undefined {
+    const ref = hpa.manifest.spec?.scaleTargetRef;
+    if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string' || ref.name === '') return undefined;
+    const counts = isScalableKind(ref.kind)
+      ? (o: T) => isScalableKind(o.manifest.kind)
+      : (o: T) => o.manifest.kind === ref.kind;
+    const workloads = (this.byNamespace.get(namespaceKey(hpa.manifest.metadata?.namespace)) ?? []).filter(counts);
+    const unit = unitOf(hpa);
+    const present = workloads.filter(o => unitOf(o) === unit);
+    return present.length > 0 ? { workloads, present } : undefined;
+  }
+
+  /**
+   * The HPA's target held only in other namespaces, all named, while the HPA names its own and
+   * the input shows that one's workloads whole: the nearest of them. Where either names no
+   * namespace, `helm install -n` may put both in one (`targetOnlyElsewhere`).
+   */
+  private targetElsewhere(hpa: T): T | undefined {
+    if (this.knownTargets.has(hpa) || namespaceKey(hpa.manifest.metadata?.namespace) === '') return undefined;
+    const named = this.named(hpa);
+    if (named.length === 0 || named.some(o => namespaceKey(o.manifest.metadata?.namespace) === '')) return undefined;
+    return this.workloadsSeen(hpa) === undefined ? undefined : nearest(hpa, named);
   }
 
   /** The objects of the HPA's target's kind and name, in any namespace. */
@@ -263,6 +280,20 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
     }
     return byTarget;
   }
+}
+
+/** Of several copies of one object, the one in the HPA's own file, else in the file nearest it, else the first. */
+function nearest<T extends IndexedObject>(hpa: T, candidates: readonly T[]): T | undefined {
+  let best: T | undefined;
+  let bestShared = -1;
+  for (const candidate of candidates) {
+    const shared = candidate.file === hpa.file ? Infinity : sharedDirectories(candidate.file, hpa.file);
+    if (shared > bestShared) {
+      best = candidate;
+      bestShared = shared;
+    }
+  }
+  return best;
 }
 
 /** Kind and name: with the namespace, what a scale target is found by. */

@@ -80,6 +80,14 @@ describe('HPA306: a target the input should hold', () => {
       .toMatch(/^set kind to "Rollout" and apiVersion to "argoproj.io\/v1alpha1" and name to "web-canary"/);
   });
 
+  test('a target only in other named namespaces, where the HPA\'s namespace shows its workloads, is HPA305', () => {
+    // kubectl get deployment,hpa -A -o yaml: staging has its own workloads, but web only in prod.
+    expect(findings(file('all.yaml', workload('Deployment', 'api', 'staging'), workload('Deployment', 'web', 'prod'), hpa('web', 'web', { namespace: 'staging' }))))
+      .toEqual([['all.yaml:web', 'HPA305', 'set the HPA\'s metadata.namespace to "prod"']]);
+    // Without a workload of staging the input says nothing of staging: another object of the same name.
+    expect(findings(file('all.yaml', workload('Deployment', 'web', 'prod'), hpa('web', 'web', { namespace: 'staging' })))).toEqual([]);
+  });
+
   test('a target in another namespace is HPA305\'s or a note\'s case, not a missing one', () => {
     const checked = checkInputs([file('all.yaml', workload('Deployment', 'web', 'shop'), workload('Deployment', 'api'), hpa('web', 'web'))],
       () => ({ profile: ClusterProfile.of({}) }));
