@@ -101,13 +101,15 @@ const SCALED_OBJECT_FIELDS: ReadonlyArray<[RegExp, string]> = [
   [/^metadata\b/, 'metadata'],
 ];
 
+/** The rules whose fix is made in the target (HPA301-HPA303), or names the ScaledObject already (HPA304). */
+const NOT_IN_SCALED_OBJECT = /^HPA30[1-4]$/;
+
 /**
  * An issue of an HPA that KEDA made from a ScaledObject, whose fix is made in the ScaledObject:
- * KEDA puts back any change to its HPA. HPA304 names the ScaledObject already; the other
- * cross-object rules are fixed in the workload.
+ * KEDA puts back any change to its HPA.
  */
 function inScaledObject(issue: ValidationIssue, scaledObject: string): ValidationIssue {
-  if (issue.fix === undefined || /^HPA3\d\d$/.test(issue.ruleId)) return issue;
+  if (issue.fix === undefined || NOT_IN_SCALED_OBJECT.test(issue.ruleId)) return issue;
   const field = SCALED_OBJECT_FIELDS.find(([path]) => path.test(issue.path));
   if (field === undefined) return issue;
   return { ...issue, fix: `${issue.fix} (KEDA makes this HPA from ScaledObject "${scaledObject}" and puts back any change to it: make the change in the ScaledObject's ${field[1]})` };

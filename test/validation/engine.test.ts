@@ -37,6 +37,8 @@ describe('validateManifest: the one entry point and its options', () => {
     manifest.spec.minReplicas = 12;
     manifest.spec.behavior = { scaleUp: { stabilizationWindowSeconds: 600 } };
     const issues = validateManifest(manifest, { profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'web-cpu' } });
+    const missing = validateManifest(manifest, { profile, missingTarget: { present: [{ kind: 'Deployment', name: 'web-v2' }], more: 0 } });
+    expect(missing.filter(i => i.ruleId === 'HPA306').map(i => i.fix)).toEqual([expect.stringMatching(/make the change in the ScaledObject's spec\.scaleTargetRef\)$/)]);
     expect(issues.map(i => [i.ruleId, i.fix])).toEqual([
       // Fixed in the workload, not in the ScaledObject.
       ['HPA303', 'remove replicas from the workload'],
