@@ -5,8 +5,10 @@ import { Behavior } from './behavior';
 import { ClusterProfile } from './cluster-profile';
 import type * as CheckHpa from './manifests/check-hpa';
 import { Metric } from './metric';
+import { isScaledObject } from './model/keda';
 import { IndexedObject, RelatedFacts, RelatedObjects } from './model/related-objects';
-import { WorkloadFacts } from './model/workload-facts';
+import { isScalableKind } from './model/scalable-kinds';
+import { WorkloadFacts, workloadFactsFromManifest } from './model/workload-facts';
 import { CLUSTER_ANNOTATION, HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
 import { onFirstUse } from './private/memoize';
 import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
@@ -99,12 +101,13 @@ interface CheckInputs {
   readonly related: RelatedFacts;
 }
 
-/** An object of the construct tree in the index: its path is where it is. */
+/** An object of the construct tree in the index: its path is where it is, its chart what it is applied with. */
 class TreeObject implements IndexedObject {
   constructor(
     public readonly manifest: { readonly [key: string]: any },
     private readonly path: string,
-    /** A cdk8s-plus workload's facts, read from the workload (it is not rendered yet). */
+    public readonly unit: string | undefined,
+    /** A workload's facts, read from the workload (a cdk8s-plus one is not rendered yet). */
     public readonly facts?: () => WorkloadFacts,
   ) {}
 
@@ -128,10 +131,12 @@ const TARGET_RULES = ['HPA301', 'HPA302', 'HPA303'];
 /**
  * The HorizontalPodAutoscalers of an app indexed with the targets of this library's HPAs: ours
  * by what they are matched on, the others (cdk8s-plus's, L1s, `Include`d manifests) as they
- * render. One walk serves the HPAs of one validation pass: cdk8s validates each construct once
- * per pass (a synth makes one pass over the app, then one more per chart), and the tree may
- * change between passes. So `hpa` walks again when it has read the last walk already, or the
- * walk did not see it.
+ * render; the workloads of the app (any API object of a scalable kind: cdk8s-plus's, L1s,
+ * `Include`d ones) by kind, name and namespace, their facts read when an HPA targets them; and
+ * KEDA ScaledObjects as they render. One walk serves the HPAs of one validation pass: cdk8s
+ * validates each construct once per pass (a synth makes one pass over the app, then one more per
+ * chart), and the tree may change between passes. So `hpa` walks again when it has read the
+ * last walk already, or the walk did not see it.
  */
 function treeWalk(root: IConstruct, hpa: HorizontalPodAutoscalerV2): TreeWalk {
   let walk = walksByRoot.get(root);
@@ -142,14 +147,36 @@ function treeWalk(root: IConstruct, hpa: HorizontalPodAutoscalerV2): TreeWalk {
         const [entry, target] = c._treeObjects();
         walk.objects.add(entry, target);
         walk.entries.set(c, entry);
-      } else if (ApiObject.isApiObject(c) && c.kind === HPA_KIND && !(c.node.scope instanceof HorizontalPodAutoscalerV2)) {
-        walk.objects.add(new TreeObject(c.toJson(), c.node.path));
+      } else if (ApiObject.isApiObject(c) && !(c.node.scope instanceof HorizontalPodAutoscalerV2)) {
+        const object = treeObjectOf(c);
+        if (object !== undefined) walk.objects.add(object);
       }
     }
     walksByRoot.set(root, walk);
   }
   walk.read.add(hpa);
   return walk;
+}
+
+/**
+ * An API object of the tree as the index holds it: an HPA or a ScaledObject rendered, a workload
+ * by kind, name and namespace (rendered only when an HPA targets it); others are not held.
+ */
+function treeObjectOf(c: ApiObject): TreeObject | undefined {
+  const rendered = c.kind === HPA_KIND || isScaledObject(c);
+  if (!rendered && !isScalableKind(c.kind)) return undefined;
+  const unit = c.chart.node.path;
+  if (rendered) return new TreeObject(c.toJson(), c.node.path, unit);
+  const manifest = { apiVersion: c.apiVersion, kind: c.kind, metadata: { name: c.name, namespace: c.metadata.namespace } };
+  return new TreeObject(manifest, c.node.path, unit, () => {
+    try {
+      return workloadFactsFromManifest(c.toJson());
+    } catch {
+      // A workload that does not render yet (cdk8s-plus refuses one without containers) is
+      // reported by its own validation at synth; its containers are not known here.
+      return workloadFactsFromManifest(manifest);
+    }
+  });
 }
 
 /**
@@ -291,11 +318,12 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   public _treeObjects(): [TreeObject, TreeObject | undefined] {
     const namespace = this.apiObject.metadata.namespace;
     const ref = this.targetMissing ? undefined : this.target._toKube();
+    const unit = this.apiObject.chart.node.path;
     const entry = new TreeObject(
       { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: { name: this.apiObject.name, namespace }, spec: { scaleTargetRef: ref } },
-      this.node.path);
+      this.node.path, unit);
     if (ref === undefined || !this.target._isWorkload) return [entry, undefined];
-    const target = new TreeObject({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name } }, this.node.path,
+    const target = new TreeObject({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name } }, this.node.path, unit,
       () => this.target._facts(namespace, this.readRenderedTarget));
     return [entry, target];
   }

@@ -92,7 +92,8 @@ describe('HorizontalPodAutoscalerV2', () => {
   });
 
   test('targets any scalable resource by reference', () => {
-    const { chart } = setup();
+    // A chart with no workload of its own: a Rollout made elsewhere is not looked for in it (HPA306).
+    const chart = new Chart(new App(), 'test');
     new HorizontalPodAutoscalerV2(chart, 'Hpa', {
       target: ScaleTarget.fromReference({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: 'checkout' }),
       minReplicas: 2,

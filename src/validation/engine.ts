@@ -14,7 +14,7 @@ import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
-import { checkAgainstWorkload, reportDuplicateTarget } from './rules/cross-object';
+import { checkAgainstWorkload, reportDuplicateTarget, reportMissingTarget } from './rules/cross-object';
 import { checkFallbacks, fallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
@@ -23,8 +23,9 @@ import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
 import { ValidationIssue } from './validation-issue';
-import { OtherHpa } from '../model/related-objects';
-import { isObject } from '../model/values';
+import { scaledObjectOwner } from '../model/keda';
+import { MissingTarget, OtherHpa } from '../model/related-objects';
+import { isObject, isString } from '../model/values';
 import { WorkloadFacts } from '../model/workload-facts';
 
 export { formatIssue } from './format-issue';
@@ -34,8 +35,10 @@ export interface EngineOptions {
   readonly profile: ClusterProfile;
   /** The scale target, when the caller knows it (construct tree, command-line input). */
   readonly workload?: WorkloadFacts;
-  /** Another HPA of the same input that already scales this HPA's target: reported as HPA304. */
+  /** Another autoscaler of the same input that already scales this HPA's target: reported as HPA304. */
   readonly otherHpa?: OtherHpa;
+  /** The scale target, when the input should hold it and does not: reported as HPA306. */
+  readonly missingTarget?: MissingTarget;
   /**
    * Severity overrides for lint and cross-object rules from the scopes around the object (the
    * construct tree, a run's flags, the config file), already merged; the object's own
@@ -72,16 +75,51 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
     extra.required('HPA106', 'spec.scaleTargetRef', 'the target prop is not set',
       'set target to the workload to scale: a cdk8s-plus Deployment or StatefulSet, or ScaleTarget.fromReference({ apiVersion, kind, name })');
   }
+  const scaledObject = scaledObjectOwner(manifest);
   if (options.otherHpa !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
-    reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.otherHpa);
+    const name = (manifest as any)?.metadata?.name;
+    reportDuplicateTarget(extra, { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject }, options.otherHpa);
   }
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);
   const objectLevels = annotationRuleLevels(manifest, extra);
   extra.issues.push(...clusterProblems.issues);
-  const all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
+  let all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
+  if (scaledObject !== undefined) all = all.map(issue => inScaledObject(issue, scaledObject));
   return all.length > 0 ? applyRuleLevels(all, { ...ruleLevels, ...objectLevels }) : all;
+}
+
+/** The string fields of a reference. */
+function strings(ref: unknown): { [key: string]: string } {
+  return isObject(ref) ? Object.fromEntries(Object.entries(ref).filter(([, v]) => isString(v))) : {};
+}
+
+/**
+ * Where KEDA's ScaledObject sets what KEDA writes into the HPA's fields
+ * (controllers/keda/hpa.go `newHPAForScaledObject`), by the HPA's field path.
+ */
+const SCALED_OBJECT_FIELDS: ReadonlyArray<[RegExp, string]> = [
+  [/^spec\.minReplicas\b/, 'spec.minReplicaCount'],
+  [/^spec\.maxReplicas\b/, 'spec.maxReplicaCount'],
+  [/^spec\.behavior\b/, 'spec.advanced.horizontalPodAutoscalerConfig.behavior'],
+  [/^spec\.metrics\b/, 'spec.triggers'],
+  [/^spec\.scaleTargetRef\b/, 'spec.scaleTargetRef'],
+  [/^metadata\b/, 'metadata'],
+];
+
+/** The rules whose fix is made in the target (HPA301-HPA303), or names the ScaledObject already (HPA304). */
+const NOT_IN_SCALED_OBJECT = /^HPA30[1-4]$/;
+
+/**
+ * An issue of an HPA that KEDA made from a ScaledObject, whose fix is made in the ScaledObject:
+ * KEDA puts back any change to its HPA.
+ */
+function inScaledObject(issue: ValidationIssue, scaledObject: string): ValidationIssue {
+  if (issue.fix === undefined || NOT_IN_SCALED_OBJECT.test(issue.ruleId)) return issue;
+  const field = SCALED_OBJECT_FIELDS.find(([path]) => path.test(issue.path));
+  if (field === undefined) return issue;
+  return { ...issue, fix: `${issue.fix} (KEDA makes this HPA from ScaledObject "${scaledObject}" and puts back any change to it: make the change in the ScaledObject's ${field[1]})` };
 }
 
 /** `checkProfile`: report the profile's own problems (the annotation's are reported on it). */
@@ -138,6 +176,7 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   checkBehavior(ctx);
   checkControllerPitfalls(ctx);
   if (options.workload) checkAgainstWorkload(ctx, options.workload);
+  if (options.missingTarget) reportMissingTarget(ctx, options.missingTarget);
   checkLints(ctx);
   checkBehaviorLints(ctx);
 }

@@ -103,7 +103,7 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
       status: 'failure',
       plugin: path.join(dir, 'node_modules', 'cdk8s-hpa', 'plugin.js'),
       version: '0.0.0',
-      metadata: { HorizontalPodAutoscalers: '4', errors: '3', warnings: '1', settings: 'Kubernetes 1.33; config .cdk8s-hpa.yaml', version: expect.any(String) },
+      metadata: { HorizontalPodAutoscalers: '4', errors: '5', warnings: '1', settings: 'Kubernetes 1.33; config .cdk8s-hpa.yaml', version: expect.any(String) },
     });
     const violations = run.report.violations.map((v: any) => [
       v.ruleName.split(':')[0],
@@ -114,6 +114,11 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
       ['HPA103 (error)', [['raw', 'web/Raw', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.maxReplicas \(line \d+\): Invalid value: 0: must be greater than or equal to `minReplicas`$/)]]]],
       ['HPA123 (error)', [['queue', 'web/Helm/queue-horizontalpodautoscaler', 'dist/web.k8s.yaml',
         [expect.stringMatching(/^spec.behavior.scaleDown.policies\[0\].periodSeconds \(line \d+\): Invalid value: 3600: must be less than or equal to 1800$/)]]]],
+      // The chart holds its Deployments (api, worker), but not the ones these two HPAs target.
+      ['HPA306 (error)', [
+        ['raw', 'web/Raw', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.scaleTargetRef.name \(line \d+\): Fails at run time: "raw": the input holds workloads of the namespace it is applied to \(Deployment\/web-api-c8[0-9a-f]+, Deployment\/web-worker-c8[0-9a-f]+\), but no Deployment "raw"/)]],
+        ['queue', 'web/Helm/queue-horizontalpodautoscaler', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.scaleTargetRef.name \(line \d+\): Fails at run time: "queue": .* but no Deployment "queue"/)]],
+      ]],
       ['HPA402 (warning)', [['worker', 'web/WorkerHpa/Resource', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.maxReplicas \(line \d+\): Lint: 2: equals minReplicas/)]]]],
     ]);
     expect(run.stdout).toContain('Validation Report');

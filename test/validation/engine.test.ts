@@ -18,6 +18,37 @@ describe('validateManifest: the one entry point and its options', () => {
     expect(issues[1].message).toEqual('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "other" (a.yaml:1) already scales this target: two autoscalers fight over its replica count');
   });
 
+  test('missingTarget reports HPA306 on the name, or on the kind when a workload of that name has another kind', () => {
+    const issues = (closest: any) => validateManifest(baseManifest(), {
+      profile, missingTarget: { closest, present: [{ kind: 'Deployment', name: 'web-v2' }, { kind: 'StatefulSet', name: 'db' }], more: 2 },
+    }).map(i => [i.ruleId, i.path, i.value, i.fix?.split(';')[0]]);
+    expect(issues({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web-v2', where: 'deploy.yaml:1' }))
+      .toEqual([['HPA306', 'spec.scaleTargetRef.name', 'web', 'set name to "web-v2", the Deployment the input holds (deploy.yaml:1)']]);
+    expect(issues({ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web' }))
+      .toEqual([['HPA306', 'spec.scaleTargetRef.kind', 'Deployment', 'set kind to "StatefulSet": the input holds StatefulSet/web']]);
+    expect(issues(undefined)).toEqual([['HPA306', 'spec.scaleTargetRef.name', 'web', 'name a workload of the input']]);
+    expect(validateManifest(baseManifest(), { profile, missingTarget: { present: [{ kind: 'Deployment', name: 'web-v2' }], more: 2 } })[0].message)
+      .toEqual('Fails at run time: "web": the input holds workloads of namespace "default" (Deployment/web-v2 and 2 more), but no Deployment "web": '
+        + 'the controller cannot get the target\'s scale (FailedGetScale, not found) and never scales it');
+  });
+
+  test('the fixes of an HPA that KEDA made point at the fields of its ScaledObject', () => {
+    const manifest = baseManifest();
+    manifest.metadata.ownerReferences = [{ apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', name: 'web', controller: true, uid: 'u' }];
+    manifest.spec.minReplicas = 12;
+    manifest.spec.behavior = { scaleUp: { stabilizationWindowSeconds: 600 } };
+    const issues = validateManifest(manifest, { profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'web-cpu' } });
+    const missing = validateManifest(manifest, { profile, missingTarget: { present: [{ kind: 'Deployment', name: 'web-v2' }], more: 0 } });
+    expect(missing.filter(i => i.ruleId === 'HPA306').map(i => i.fix)).toEqual([expect.stringMatching(/make the change in the ScaledObject's spec\.scaleTargetRef\)$/)]);
+    expect(issues.map(i => [i.ruleId, i.fix])).toEqual([
+      // Fixed in the workload, not in the ScaledObject.
+      ['HPA303', 'remove replicas from the workload'],
+      ['HPA103', 'raise maxReplicas to at least 12, or lower minReplicas (KEDA makes this HPA from ScaledObject "web" and puts back any change to it: make the change in the ScaledObject\'s spec.maxReplicaCount)'],
+      ['HPA408', expect.stringMatching(/\(KEDA makes this HPA from ScaledObject "web" and puts back any change to it: make the change in the ScaledObject's spec\.advanced\.horizontalPodAutoscalerConfig\.behavior\)$/)],
+      ['HPA304', expect.stringMatching(/^KEDA makes this HPA from ScaledObject "web" and puts back any change to it: remove the other HPA "web-cpu"/)],
+    ]);
+  });
+
   test('ruleLevels change the severity of lint and cross-object rules, or drop them', () => {
     const levels = (ruleLevels: { [ruleId: string]: RuleLevel }) => validateManifest(baseManifest(), {
       profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'x' }, ruleLevels,
