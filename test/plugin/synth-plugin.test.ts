@@ -30,7 +30,9 @@ new HorizontalPodAutoscalerV2(chart, 'ApiHpa', {
 const worker = new kplus.Deployment(chart, 'worker', { containers: [{ name: 'worker', image: 'worker' }] });
 new kplus.HorizontalPodAutoscaler(chart, 'WorkerHpa', { metadata: { name: 'worker' }, target: worker, minReplicas: 2, maxReplicas: 2 });
 if (process.env.MIXED_LEVELS) {
-  // An L1 with minReplicas 1 whose annotation keeps HPA404 a warning, whatever the run sets.
+  // An L1 with minReplicas 1 whose annotation keeps HPA404 a warning, whatever the run sets, on a
+  // Deployment of the chart that leaves its replicas to the HPA.
+  new kplus.Deployment(chart, 'batch', { metadata: { name: 'batch' }, containers: [{ name: 'batch', image: 'batch' }] }).markHasAutoscaler();
   new ApiObject(chart, 'Batch', {
     apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler',
     metadata: { name: 'batch', annotations: { 'cdk8s-hpa.io/rules': 'HPA404=warning' } },
