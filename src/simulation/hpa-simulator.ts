@@ -2,6 +2,7 @@ import { ClusterProfile } from '../cluster-profile';
 import type { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
 import { loadEngine, loadRun, loadSpecReader } from '../lazy-internals';
 import type { SimSpec } from './hpa-spec';
+import type { RunInput } from './simulation-run';
 import { SimulationResult } from './simulation-result';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
@@ -106,9 +107,18 @@ export class HpaSimulator {
    * @internal
    */
   public _run(trace: SimulationTrace, options: SimulationRunOptions, fastForward: boolean): SimulationResult {
+    return this._runInput(loadRun().traceInput(this.spec, trace), options.until, fastForward, this.options);
+  }
+
+  /**
+   * A run over any input (a trace, a history), with `options` in place of the simulator's
+   * (the same but for the starting state).
+   * @internal
+   */
+  public _runInput(input: RunInput, until: number, fastForward: boolean, options: HpaSimulatorOptions): SimulationResult {
     const { Run, displayTarget } = loadRun();
-    const run = new Run(this.spec, this.profile, this.options, this.downscaleWindow, trace);
-    const steps = run.syncs(this.syncPeriod, options.until, fastForward);
+    const run = new Run(this.spec, this.profile, options, this.downscaleWindow, input);
+    const steps = run.syncs(this.syncPeriod, until, fastForward);
     return SimulationResult._create({
       name: this.spec.name,
       minReplicas: this.spec.minReplicas,
