@@ -1,7 +1,7 @@
 /**
  * The modules loaded on first use, in one place: `require('cdk8s-hpa')` stays cheap for apps
  * that only build HPAs until synth. The validation engine and its rules, the simulation's spec
- * reader and run, the renderings of its results, the explainer of live HPAs and the reader of
+ * reader and run, the renderings of its results, the reader and replays of recorded history, the explainer of live HPAs and the reader of
  * YAML text are loaded the first time they are used. The one other lazy load is in lib/index.js:
  * build-tools/lazy-exports.js makes each of its re-exports load its module on the first read of
  * one of its names (so cdk8s and cdk8s-plus-27 load only with the construct and HpaConfig).
@@ -9,6 +9,9 @@
 import type * as Explainer from './explain/explainer';
 import type * as TextValidation from './manifests/text-validation';
 import type * as SpecReader from './simulation/hpa-spec';
+import type * as MatrixReader from './simulation/prometheus-matrix';
+import type * as Replayer from './simulation/replay-measures';
+import type * as ReplayReport from './simulation/replay-report';
 import type * as Csv from './simulation/result-csv';
 import type * as Svg from './simulation/result-svg';
 import type * as Run from './simulation/simulation-run';
@@ -36,6 +39,15 @@ export const loadCsvRenderer = onFirstUse(() => require('./simulation/result-csv
 
 /** A simulation result as an SVG plot (`renderSvg`). */
 export const loadSvgRenderer = onFirstUse(() => require('./simulation/result-svg') as typeof Svg);
+
+/** The reader of Prometheus range-query responses (`readMatrixFile`, `readMatrixText`). */
+export const loadMatrixReader = onFirstUse(() => require('./simulation/prometheus-matrix') as typeof MatrixReader);
+
+/** Replays of recorded history and their measures (`replayHistory`). */
+export const loadReplayer = onFirstUse(() => require('./simulation/replay-measures') as typeof Replayer);
+
+/** A replay or a comparison as JSON, SVG and HTML. */
+export const loadReplayReport = onFirstUse(() => require('./simulation/replay-report') as typeof ReplayReport);
 
 /** The explainer of live HPAs (`explainManifest`). */
 export const loadExplainer = onFirstUse(() => require('./explain/explainer') as typeof Explainer);

@@ -1,9 +1,13 @@
 import { ClusterProfile } from '../cluster-profile';
 import type { HorizontalPodAutoscalerV2 } from '../horizontal-pod-autoscaler-v2';
 import { loadEngine, loadRun, loadSpecReader } from '../lazy-internals';
+import { HistoryComparison, HistoryReplay } from './history-replay';
 import type { SimSpec } from './hpa-spec';
-import type { RunInput } from './simulation-run';
+import type { PrometheusHistory } from './prometheus-history';
+import type { ReplaySubject } from './replay-measures';
+import { ReplayOptions } from './replay-types';
 import { SimulationResult } from './simulation-result';
+import type { RunInput } from './simulation-run';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulator-options';
 import { durationSeconds, requireDuration } from '../model/duration';
@@ -99,6 +103,32 @@ export class HpaSimulator {
   /** Runs the controller over `trace`, one sync per period from time 0 to `until`. */
   public run(trace: SimulationTrace, options: SimulationRunOptions): SimulationResult {
     return this._run(trace, options, true);
+  }
+
+  /**
+   * Replays the controller over recorded history (from time 0, the history's first step, to its
+   * last), starting from the recorded replica count when the history has it, and measures the
+   * run: replica-hours, time above target, scale events, direction changes, time at max, the
+   * reaction to the largest step in load, and how far it was from the recorded replica count.
+   */
+  public replay(history: PrometheusHistory, options: ReplayOptions = {}): HistoryReplay {
+    return HistoryReplay._replay([this._subject()], history, options ?? {})[0];
+  }
+
+  /**
+   * Replays this HPA and `candidate` over the same history (see `replay()`), for their measures
+   * side by side.
+   */
+  public compare(candidate: HpaSimulator, history: PrometheusHistory, options: ReplayOptions = {}): HistoryComparison {
+    return HistoryComparison._compare(this._subject(), candidate._subject(), history, options ?? {});
+  }
+
+  /**
+   * This simulator as a replay of history runs it.
+   * @internal
+   */
+  public _subject(): ReplaySubject<SimulationResult> {
+    return { spec: this.spec, options: this.options, run: (input, until, options) => this._runInput(input, until, true, options) };
   }
 
   /**

@@ -42,10 +42,10 @@ export function displayTarget(m: SimMetric): number {
  * history read step by step.
  */
 export interface ObservationSource {
-  /** What the metric reports at `time` (never earlier than the last call's); undefined: nothing yet, it fails. */
-  at(time: number): MetricObservation | undefined;
   /** When `at` returns another observation next; Infinity when it never does. */
   readonly nextChange: number;
+  /** What the metric reports at `time` (never earlier than the last call's); undefined: nothing yet, it fails. */
+  at(time: number): MetricObservation | undefined;
 }
 
 /** What a run reads besides the spec: each metric's observations (spec order), the manual scales. */
