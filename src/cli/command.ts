@@ -10,6 +10,9 @@ export interface Io {
 
 /** A subcommand; its one-line summary for `cdk8s-hpa --help` is in main.ts's `COMMANDS`. */
 export interface Command {
-  /** Runs with the arguments after the subcommand's name; returns the exit code. Throws `UsageError`. */
-  run(argv: readonly string[], io: Io): number;
+  /**
+   * Runs with the arguments after the subcommand's name; returns the exit code, or a promise of
+   * it for a command that waits on the network. Throws (or rejects with) `UsageError`.
+   */
+  run(argv: readonly string[], io: Io): number | Promise<number>;
 }

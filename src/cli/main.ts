@@ -52,8 +52,8 @@ function mainHelp(): string {
   ].join('\n');
 }
 
-/** Runs the command line; returns the exit code. Never throws. */
-export function main(argv: readonly string[], io: Io): number {
+/** Runs the command line; returns the exit code, or a promise of it (a command on the network). Never throws or rejects. */
+export function main(argv: readonly string[], io: Io): number | Promise<number> {
   const [name, ...rest] = argv;
   try {
     if (name === undefined) throw new UsageError('no command given');
@@ -69,23 +69,31 @@ export function main(argv: readonly string[], io: Io): number {
     if (!command) {
       throw new UsageError(`unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
     }
-    try {
-      return command.load().run(rest, io);
-    } catch (e) {
+    const commandFailed = (e: unknown): number => {
       if (e instanceof UsageError) {
         io.stderr(`cdk8s-hpa ${name}: ${e.message}\nRun "cdk8s-hpa ${name} --help" for usage.\n`);
         return EXIT_USAGE;
       }
-      throw e;
+      return internalError(e, io);
+    };
+    try {
+      const code = command.load().run(rest, io);
+      return typeof code === 'number' ? code : code.catch(commandFailed);
+    } catch (e) {
+      return commandFailed(e);
     }
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`cdk8s-hpa: ${e.message}\n\n${mainHelp()}`);
       return EXIT_USAGE;
     }
-    io.stderr(`cdk8s-hpa: internal error: ${e instanceof Error ? e.message : String(e)} (please report it)\n`);
-    return EXIT_USAGE;
+    return internalError(e, io);
   }
+}
+
+function internalError(e: unknown, io: Io): number {
+  io.stderr(`cdk8s-hpa: internal error: ${e instanceof Error ? e.message : String(e)} (please report it)\n`);
+  return EXIT_USAGE;
 }
 
 /** bin/cdk8s-hpa: the process's arguments and streams. */
@@ -95,9 +103,11 @@ export function runFromProcess(): void {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  process.exitCode = main(process.argv.slice(2), {
+  const code = main(process.argv.slice(2), {
     stdout: text => process.stdout.write(text),
     stderr: text => process.stderr.write(text),
     readStdin: () => fs.readFileSync(0),
   });
+  if (typeof code === 'number') process.exitCode = code;
+  else void code.then(c => { process.exitCode = c; });
 }

@@ -3,14 +3,17 @@
  * metric trace (`HpaSimulator`), after checking the manifest as `validate` does.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { ClusterProfile } from '../cluster-profile';
 import { loadEngine } from '../lazy-internals';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatSummary, formatText } from './formatters';
+import { historyUsageProblem, wantsHistory } from './history-args';
 import { collectInputs, Input } from './inputs';
 import { RunSettings } from './run-settings';
-import { parseSimulateArgs } from './simulate-args';
+import { parseSimulateArgs, SimulateArgs } from './simulate-args';
+import { HistorySubject, runHistory } from './simulate-history';
 import { formatSimulationTable } from './simulation-table';
 import { parseTraceCsv, TRACE_HEADER } from './trace-csv';
 import { checkHpa } from '../manifests/check-hpa';
@@ -108,43 +111,32 @@ export const simulateCommand: Command = {
   run: runSimulate,
 };
 
-function runSimulate(argv: readonly string[], io: Io): number {
+function runSimulate(argv: readonly string[], io: Io): number | Promise<number> {
   const args = parseSimulateArgs(argv);
   if (args.help) {
     io.stdout(SIMULATE_HELP);
     return EXIT_OK;
   }
   if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler');
-  if (args.trace === undefined) throw new UsageError('--trace is required: the CSV file of metric observations');
+  const problem = historyUsageProblem(args);
+  if (problem !== undefined) throw new UsageError(problem);
+  const history = wantsHistory(args);
+  if (args.trace === undefined && !history) {
+    throw new UsageError('--trace is required: the CSV file of metric observations (or recorded history: --history, --prometheus)');
+  }
   if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
   const run = RunSettings.resolve(args);
 
-  // The HPA: read, parsed, picked, checked.
-  const hpaInputs = readInputs(args.hpa, io, true);
-  if (!hpaInputs) return EXIT_USAGE;
-  const objects = new InputObjects();
-  const syntaxErrors = [...loadObjects(hpaInputs, objects).values()].flat();
-  if (syntaxErrors.length > 0) {
-    io.stdout(syntaxErrors.map(e => `${formatText(e)}\n`).join(''));
-    io.stderr(`cdk8s-hpa: ${args.hpa} cannot be read as YAML: not simulated\n`);
-    return EXIT_ISSUES;
+  const simulator = checkedSimulator(args, io, run, args.hpa, args.name);
+  if (typeof simulator === 'number') return simulator;
+  if (history) {
+    const candidate = args.compare !== undefined ? checkedSimulator(args, io, run, args.compare, args.compareName) : undefined;
+    if (typeof candidate === 'number') return candidate;
+    return runHistory(args, io, simulator, candidate);
   }
-  const hpa = pickHpa(objects.hpas, args.hpa, args.name);
-  const settings = run.forInput(hpa.file);
-  const profile = settings.profile;
-  const issues = checkHpa(loadEngine(), hpa, settings, objects);
-  const errors = issues.filter(i => i.severity === Severity.ERROR).length;
-  if (errors > 0) {
-    io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
-    io.stderr(`cdk8s-hpa: ${formatSummary({ files: hpaInputs.length, hpas: 1, errors, warnings: issues.length - errors })}: not simulated\n`);
-    return EXIT_ISSUES;
-  }
-  for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
-
-  // Checked above, with the input's workloads and the run's rule levels.
-  const simulator = HpaSimulator.fromManifest(hpa.manifest, { cluster: profile, initialReplicas: args.initialReplicas, skipValidation: true });
+  if (args.trace === undefined) return EXIT_USAGE;
   // A run without syncs' worth of trace names the metrics with their types, for the trace's checks.
-  const metrics = simulator.run(SimulationTrace.create(), { until: 0 }).metrics;
+  const metrics = simulator.simulator.run(SimulationTrace.create(), { until: 0 }).metrics;
 
   // The trace.
   if (args.trace !== '-' && isDirectory(args.trace)) {
@@ -162,7 +154,7 @@ function runSimulate(argv: readonly string[], io: Io): number {
   }
 
   const until = args.until ?? parsed.lastTime + DEFAULT_RUN_AFTER_TRACE_SECONDS;
-  const result = simulator.run(parsed.trace, { until });
+  const result = simulator.simulator.run(parsed.trace, { until });
   io.stdout(formatSimulationTable(result));
 
   let code = EXIT_OK;
@@ -176,6 +168,39 @@ function runSimulate(argv: readonly string[], io: Io): number {
     }
   }
   return code;
+}
+
+/**
+ * The simulator of the HPA in `file` (picked by `name`), read, parsed and checked as validate
+ * checks it, with what reports call it; or the exit code after printing why it cannot be.
+ */
+function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: string, name: string | undefined): HistorySubject | number {
+  const hpaInputs = readInputs(file, io, true);
+  if (!hpaInputs) return EXIT_USAGE;
+  const objects = new InputObjects();
+  const syntaxErrors = [...loadObjects(hpaInputs, objects).values()].flat();
+  if (syntaxErrors.length > 0) {
+    io.stdout(syntaxErrors.map(e => `${formatText(e)}\n`).join(''));
+    io.stderr(`cdk8s-hpa: ${file} cannot be read as YAML: not simulated\n`);
+    return EXIT_ISSUES;
+  }
+  const hpa = pickHpa(objects.hpas, file, name);
+  const settings = run.forInput(hpa.file);
+  const issues = checkHpa(loadEngine(), hpa, settings, objects);
+  const errors = issues.filter(i => i.severity === Severity.ERROR).length;
+  if (errors > 0) {
+    io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
+    io.stderr(`cdk8s-hpa: ${formatSummary({ files: hpaInputs.length, hpas: 1, errors, warnings: issues.length - errors })}: not simulated\n`);
+    return EXIT_ISSUES;
+  }
+  for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
+  // Checked above, with the input's workloads and the run's rule levels.
+  const podRequests = Object.keys(args.podRequests).length > 0 ? args.podRequests : undefined;
+  const simulator = HpaSimulator.fromManifest(hpa.manifest, {
+    cluster: settings.profile, initialReplicas: args.initialReplicas, podRequests, skipValidation: true,
+  });
+  const hpaName = String(hpa.manifest.metadata?.name ?? 'hpa');
+  return { simulator, label: `${hpaName} (${file === '-' ? '<stdin>' : path.basename(file)})` };
 }
 
 /** The inputs of `name`, or undefined after printing why they cannot be read. */

@@ -11,6 +11,7 @@ export function run(argv: string[], stdin = ''): { code: number; stdout: string;
   process.chdir(ROOT);
   try {
     const code = main(argv, { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readStdin: () => Buffer.from(stdin) });
+    if (typeof code !== 'number') throw new Error('cdk8s-hpa explain ran asynchronously: this helper runs commands that finish at once');
     return { code, stdout, stderr };
   } finally {
     process.chdir(cwd);
