@@ -143,7 +143,7 @@ function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: 
     return failed(io, e);
   }
   const options: ReplayReportOptions = { baselineLabel: baseline.label, candidateLabel: candidate?.label };
-  io.stdout(args.format === 'json' ? report.toJson() : measuresTable(report, options));
+  io.stdout(args.format === 'json' ? report.toJson(options) : measuresTable(report, options));
   const first = report instanceof HistoryComparison ? report.baseline : report;
   const outputs: Array<[string | undefined, () => string]> = [
     [args.report, () => (/\.svg$/i.test(args.report!) ? report.toSvg(options) : report.toHtml(options))],

@@ -75,9 +75,9 @@ export class HistoryReplay {
     this.replicasCheck = data.replays[index].replicasCheck;
   }
 
-  /** The history, the load step and the measures, as JSON (the structs of this class). */
-  public toJson(): string {
-    return loadReplayReport().renderJson(this._reportInput({}));
+  /** The history, the load step and the measures, as JSON (the structs of this class); `width` does not apply. */
+  public toJson(options: ReplayReportOptions = {}): string {
+    return loadReplayReport().renderJson(this._reportInput(options));
   }
 
   /** A plot of the replicas over the load, with the scale events, and of each metric against its target. */
@@ -131,9 +131,9 @@ export class HistoryComparison {
     this.loadStep = baseline.loadStep;
   }
 
-  /** The history, the load step and both specs' measures, as JSON. */
-  public toJson(): string {
-    return loadReplayReport().renderJson(this._reportInput({}));
+  /** The history, the load step and both specs' measures, as JSON; `width` does not apply. */
+  public toJson(options: ReplayReportOptions = {}): string {
+    return loadReplayReport().renderJson(this._reportInput(options));
   }
 
   /** Both replica lines over the load, the scale events, the load step; each metric against its targets. */

@@ -186,8 +186,9 @@ export class MatrixReader {
     return new MatrixError(`${this.source}: ${message}`);
   }
 
-  private errorAt(message: string): MatrixError {
-    return this.error(`${message} at character ${this.consumed + this.pos + 1}`);
+  /** An error at character `at` of the current text (by default where the reader is). */
+  private errorAt(message: string, at = this.pos): MatrixError {
+    return this.error(`${message} at character ${this.consumed + at + 1}`);
   }
 
   private run(final: boolean): void {
@@ -280,8 +281,9 @@ export class MatrixReader {
         end = this.pos + word[1].length;
         value = word[1] === 'null' ? null : word[1] === 'true';
       }
-      this.pos = end;
+      // Delivered first: an error points at the value.
       this.deliver(frame, value);
+      this.pos = end;
     }
   }
 
@@ -304,21 +306,21 @@ export class MatrixReader {
       if (final) throw this.errorAt('ends inside a sample');
       return false;
     }
-    if (text.charCodeAt(i) !== COMMA || t1 === t0) throw this.errorAt('a sample of "values" is not a [time, "value"] pair');
+    if (text.charCodeAt(i) !== COMMA || t1 === t0) throw this.errorAt('a sample of "values" is not a [time, "value"] pair', i);
     i++;
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) return this.incomplete(final);
-    if (text.charCodeAt(i) !== QUOTE) throw this.errorAt('a sample value is not a string (Prometheus writes "0.5")');
+    if (text.charCodeAt(i) !== QUOTE) throw this.errorAt('a sample value is not a string (Prometheus writes "0.5")', i);
     const v1 = this.stringEnd(i);
     if (v1 < 0) return this.incomplete(final);
     let j = v1;
     while (j < n && isSpace(text.charCodeAt(j))) j++;
     if (j >= n) return this.incomplete(final);
-    if (text.charCodeAt(j) !== CLOSE_ARRAY) throw this.errorAt('a sample of "values" has more than [time, "value"]');
+    if (text.charCodeAt(j) !== CLOSE_ARRAY) throw this.errorAt('a sample of "values" has more than [time, "value"]', j);
     const time = decimal(text, t0, t1);
-    if (!Number.isFinite(time)) throw this.errorAt(`sample time ${JSON.stringify(text.slice(t0, t1))} is not a number`);
+    if (!Number.isFinite(time)) throw this.errorAt(`sample time ${JSON.stringify(text.slice(t0, t1))} is not a number`, t0);
     const value = sampleValue(text, i + 1, v1 - 1);
-    if (Number.isNaN(value) && text.slice(i + 1, v1 - 1) !== 'NaN') throw this.errorAt(`sample value ${text.slice(i, v1)} is not a number`);
+    if (Number.isNaN(value) && text.slice(i + 1, v1 - 1) !== 'NaN') throw this.errorAt(`sample value ${text.slice(i, v1)} is not a number`, i);
     push(frame.target as MatrixSeries, time, value);
     this.pos = j + 1;
     frame.empty = false;
@@ -400,6 +402,7 @@ export class MatrixReader {
       return;
     }
     if (frame.role === 'series') {
+      trim(frame.target as MatrixSeries);
       this.series.push(frame.target as MatrixSeries);
     }
     this.deliver(parent, frame.role === 'value' || frame.role === 'data' ? frame.target : undefined, true);
@@ -484,6 +487,16 @@ function push(series: MatrixSeries, time: number, value: number): void {
   series.length++;
 }
 
+/**
+ * A series' arrays cut to its samples: the room doubling left (up to as much again) is given
+ * back once the series is complete.
+ */
+function trim(series: MatrixSeries): void {
+  if (series.times.length === series.length) return;
+  series.times = series.times.slice(0, series.length);
+  series.values = series.values.slice(0, series.length);
+}
+
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
@@ -545,6 +558,7 @@ export function mergeSeries(known: MatrixSeries[], added: readonly MatrixSeries[
     const last = into.length > 0 ? into.times[into.length - 1] : -Infinity;
     for (let i = 0; i < s.length; i++) if (s.times[i] > last) push(into, s.times[i], s.values[i]);
     into.histograms += s.histograms;
+    trim(into);
   }
   return out;
 }
