@@ -28,6 +28,8 @@ import { Severity } from '../validation/validation-issue';
 export const DEFAULT_RUN_AFTER_TRACE_SECONDS = 600;
 
 export const SIMULATE_HELP = `Usage: cdk8s-hpa simulate --hpa <file> --trace <trace.csv> [options]
+       cdk8s-hpa simulate --hpa <file> --history <metric>=<file.json>... [--compare <file>] [options]
+       cdk8s-hpa simulate --hpa <file> --prometheus <url> --query <metric>=<PromQL>... --start <time> [options]
 
 Replays the HPA controller's decisions (kube-controller-manager's horizontal.go and
 replica_calculator.go: tolerance, stabilization windows, scaling policies, min/max, conditions,
@@ -68,9 +70,49 @@ Options:
   --config <file>, --no-config, --disable/--enable/--error/--warn <rules>
                              the config file and rule levels, as for validate
   --initial-replicas <n>     the target's replicas before the first sync
-                             (default: minReplicas, or 1 when minReplicas is 0)
+                             (default: minReplicas, or 1 when minReplicas is 0; with a recorded
+                             replica count, its value at the history's start)
                              e.g. --initial-replicas 4
+  --pod-request <resource>=<quantity>
+                             each pod's request, which Utilization usages are compared with, in
+                             the usages' unit (default 100: usages are percent); may be repeated
+                             e.g. --pod-request cpu=250m (for usages in cores)
   -h, --help                 show this help
+
+Recorded history (instead of --trace):
+  --history [<metric>=]<file>
+                             a range query's response for one metric of the HPA: the JSON of
+                             /api/v1/query_range (curl) or promtool query range -o json; may be
+                             repeated, for each metric and for later ranges of one metric
+                             e.g. --history cpu=cpu.json
+  --replicas-history <file>  the target's replica count over the same period, to check the
+                             replay against (kube_deployment_status_replicas of the workload)
+  --prometheus <url>         fetch the history: one --query per metric over --start to --end
+  --query <metric>=<PromQL>  e.g. --query 'cpu=sum by (pod) (rate(container_cpu_usage_seconds_total{namespace="shop",pod=~"web-.*"}[1m]))'
+  --replicas-query <PromQL>  e.g. --replicas-query 'kube_deployment_status_replicas{namespace="shop",deployment="web"}'
+  --start <time>, --end <time>
+                             RFC 3339, unix seconds, now or now-<duration> (now-7d, now-6h);
+                             --end is now by default
+  --step <duration>          the query's step (default: 15s)
+  --header 'Name: value'     sent with every request (e.g. "Authorization: Bearer $TOKEN");
+                             a user and password in the URL are sent as basic auth
+  --save-history <dir>       write what was fetched there, one file per metric, to replay later
+  --load <metric>=PodSamples|Total|PerPod
+                             how a Resource or Pods metric's readings load the replay: PodSamples
+                             (default for series with a pod label) gives the replay the recorded
+                             pods' samples; Total spreads their sum over the replay's pods (the
+                             load for comparing specs); PerPod gives each pod their mean
+  --compare <file>           replay a second HPA over the same history, side by side
+  --compare-name <name>      which HPA of --compare, by metadata.name
+  --format text|json         the measures as a table (default) or JSON
+  --report <file>            write the report: .html (measures and plot) or .svg (the plot)
+
+  Each step of the query is an observation from its time on; a step without a sample (a gap)
+  or with NaN is a failure of the metric. The replay runs from the history's first step to its
+  last (--until shortens it). It prints the measures of each spec: replica-hours, the share of
+  time each metric was above its target, scale events, direction changes, the longest time at
+  maxReplicas, the time to react to the largest step in load, and, with a recorded replica
+  count, how often the replay matched it (docs/what-if.md defines each).
 
 Trace file:
   CSV with the header ${TRACE_HEADER.join(',')}; one row per change: from <time> on,
@@ -100,11 +142,13 @@ Trace file:
 Exit codes:
   0  simulated
   1  the HPA has errors (printed as validate prints them; not simulated)
-  2  usage error, an input that could not be read, or a bad trace row (file:line: message)
+  2  usage error, an input that could not be read, or a bad trace row (file:line: message),
+     a history that cannot be read or fetched
 
 Examples:
   cdk8s-hpa simulate --hpa web-hpa.yaml --trace load.csv
   cdk8s synth && cdk8s-hpa simulate --hpa dist/ --name web --trace load.csv --until 1h --svg web.svg
+  cdk8s-hpa simulate --hpa web-hpa.yaml --compare web-tuned.yaml --history cpu=cpu.json --report what-if.html
 `;
 
 export const simulateCommand: Command = {
