@@ -4,14 +4,18 @@
  * `conformance: N passed, N failed` last; exits non-zero when a check failed or Go is missing.
  *
  * Environment: CONFORMANCE_RUNS (objects per release, default 20000), CONFORMANCE_SEED,
- * CONFORMANCE_ONLY (`apiserver`, `controller` or `yaml`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
+ * CONFORMANCE_ONLY (`apiserver`, `controller`, `yaml` or `prometheus`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
  * CONFORMANCE_SCENARIOS_PER_RELEASE (controller scenarios, default 300), CONFORMANCE_REQUEST_CASES_COUNT
  * (pod specs for the requests the controller reads, default 2000).
  */
 import * as fc from 'fast-check';
 import { checkGates, readDifferencesTable, readReadme, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
-import { buildApiServer, buildController, kubernetesSourceDir, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
+import {
+  buildApiServer, buildController, buildPrometheus, kubernetesSourceDir, LineProcess, PROMETHEUS_VERSION, Release, releases, requireGo, runOnce,
+  servedVersions, startBuilds,
+} from './go-programs';
+import { prometheusLive } from './prometheus-differential';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
 import { readYamlCorpus } from './yaml-corpus';
 import { Run } from '../../src/simulation/simulation-run';
@@ -158,6 +162,12 @@ function yamlFiles(tally: Tally, release: Release): void {
   report(tally, `the plain YAML reader reads the YAML files of Kubernetes ${release.kubernetes} as yaml does`, failures);
 }
 
+/** `cdk8s-hpa simulate` on history fetched from a real Prometheus, and the same history from files. */
+async function prometheus(tally: Tally, builds: Builds): Promise<void> {
+  const binaries = await binary(builds, `prometheus ${PROMETHEUS_VERSION}`);
+  await prometheusLive(binaries, (name, failures) => report(tally, name, failures));
+}
+
 async function main(): Promise<number> {
   const tally: Tally = { passed: 0, failed: 0 };
   const only = process.env.CONFORMANCE_ONLY;
@@ -168,13 +178,16 @@ async function main(): Promise<number> {
     const controllers = !only || only === 'controller' ? releases('controller').filter(picked) : [];
     const servers = releases('apiserver').filter(r => (!only || only === 'apiserver') && picked(r)
       || controllers.some(c => c.minor === r.minor));
+    const history = !only || only === 'prometheus';
     // Every build starts now, in the order they are needed; the tests wait for theirs.
     const builds = startBuilds([
       ...servers.map(r => [`apiserver ${r.kubernetes}`, () => buildApiServer(r)] as [string, () => Promise<string>]),
       ...controllers.map(r => [`controller ${r.kubernetes}`, () => buildController(r)] as [string, () => Promise<string>]),
+      ...(history ? [[`prometheus ${PROMETHEUS_VERSION}`, buildPrometheus] as [string, () => Promise<string>]] : []),
     ]);
     if (!only || only === 'apiserver') await apiserver(tally, servers, builds);
     if (!only || only === 'controller') await controller(tally, controllers, builds);
+    if (history) await prometheus(tally, builds);
     const newest = releases('apiserver').filter(picked).pop();
     if ((!only || only === 'yaml') && newest) yamlFiles(tally, newest);
   } catch (e) {
