@@ -14,8 +14,8 @@ export type TimeArg = { readonly now: false; readonly seconds: number } | { read
 export interface HistoryArgs {
   /** `--history [<metric>=]<file>`, in the order given. */
   readonly history: Array<{ readonly metric?: string; readonly file: string }>;
-  /** `--replicas-history <file>`. */
-  replicasHistory?: string;
+  /** `--replicas-history <file>`, in the order given (later ranges after earlier ones). */
+  readonly replicasHistory: string[];
   /** `--load <metric>=<model>`. */
   readonly loads: { [metric: string]: HistoryLoad };
   /** `--prometheus <url>`. */
@@ -112,13 +112,14 @@ export function readHistoryFlag(option: FlagArg, args: HistoryArgs): boolean {
       return true;
     }
     case '--replicas-history':
+      args.replicasHistory.push(option.nonEmptyValue());
+      return true;
     case '--prometheus':
     case '--replicas-query':
     case '--save-history':
     case '--compare':
     case '--compare-name': {
       const key = ({
-        '--replicas-history': 'replicasHistory',
         '--prometheus': 'prometheus',
         '--replicas-query': 'replicasQuery',
         '--save-history': 'saveHistory',
@@ -164,7 +165,7 @@ export function historyUsageProblem(args: HistoryArgs & { readonly trace?: strin
     ?? only('--format', args.format !== undefined)
     ?? only('--report', args.report !== undefined)
     ?? only('--load', Object.keys(args.loads).length > 0)
-    ?? only('--replicas-history', args.replicasHistory !== undefined)
+    ?? only('--replicas-history', args.replicasHistory.length > 0)
     ?? (args.compareName !== undefined && args.compare === undefined ? '--compare-name picks an HPA in --compare <file>: give --compare' : undefined);
 }
 

@@ -28,7 +28,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
   const files: { hpa?: string; trace?: string; svg?: string; csv?: string; name?: string } = {};
   let until: number | undefined;
   const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
-  const history: HistoryArgs = { history: [], loads: {}, queries: {}, headers: {}, podRequests: {} };
+  const history: HistoryArgs = { history: [], replicasHistory: [], loads: {}, queries: {}, headers: {}, podRequests: {} };
   let initialReplicas: number | undefined;
   const help = readArgs(argv, cluster, {
     positional: arg => {

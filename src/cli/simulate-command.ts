@@ -86,7 +86,8 @@ Recorded history (instead of --trace):
                              repeated, for each metric and for later ranges of one metric
                              e.g. --history cpu=cpu.json
   --replicas-history <file>  the target's replica count over the same period, to check the
-                             replay against (kube_deployment_status_replicas of the workload)
+                             replay against (kube_deployment_status_replicas of the workload);
+                             may be repeated for later ranges
   --prometheus <url>         fetch the history: one --query per metric over --start to --end
   --query <metric>=<PromQL>  e.g. --query 'cpu=sum by (pod) (rate(container_cpu_usage_seconds_total{namespace="shop",pod=~"web-.*"}[1m]))'
   --replicas-query <PromQL>  e.g. --replicas-query 'kube_deployment_status_replicas{namespace="shop",deployment="web"}'

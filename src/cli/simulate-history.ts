@@ -43,7 +43,7 @@ export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, c
       const metric = h.metric ?? ids[0];
       history.metricFromFile(metric, h.file, { load: args.loads[metric] });
     }
-    if (args.replicasHistory !== undefined) history.replicasFromFile(args.replicasHistory);
+    for (const file of args.replicasHistory) history.replicasFromFile(file);
   } catch (e) {
     return failed(io, e);
   }
