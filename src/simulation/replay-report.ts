@@ -11,8 +11,13 @@ import { SimulatedMetric, SimulationStep } from './simulation-step';
 /** The colours of the first and second spec. */
 const SPEC_COLORS = ['#2563eb', '#ea580c'];
 const RECORDED_COLOR = '#111827';
-const TOP = 56;
+const TOP = 72;
 const REPLICAS_HEIGHT = 240;
+const ZOOM_HEIGHT = 180;
+/** The close-up of the load step: from this long before it... */
+const ZOOM_BEFORE_SECONDS = 600;
+/** ...to this long after its start. */
+const ZOOM_AFTER_SECONDS = 1800;
 const RUG_HEIGHT = 16;
 const METRIC_HEIGHT = 110;
 const GAP = 46;
@@ -124,12 +129,14 @@ export function renderHtml(input: ReportInput): string {
   ].join('\n');
 }
 
-/** The plot: replicas over the load with the scale events and the load step, then each metric against its targets. */
+/** The plot: replicas over the load with the scale events and the load step, the step up close, then each metric against its targets. */
 export function renderSvg(input: ReportInput): string {
   const specs = input.specs;
   const metrics = metricIds(input);
   const width = input.width;
-  const height = TOP + REPLICAS_HEIGHT + specs.length * RUG_HEIGHT + GAP + metrics.length * (METRIC_HEIGHT + GAP);
+  const step = input.loadStep;
+  const zoomHeight = step ? ZOOM_HEIGHT + GAP : 0;
+  const height = TOP + REPLICAS_HEIGHT + specs.length * RUG_HEIGHT + GAP + zoomHeight + metrics.length * (METRIC_HEIGHT + GAP);
   const plotWidth = Math.max(100, width - LEFT - RIGHT);
   const steps0 = specs[0].result.steps;
   const t0 = steps0.length ? steps0[0].time : 0;
@@ -141,53 +148,17 @@ export function renderSvg(input: ReportInput): string {
   out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${LEFT}" y="20" font-size="14" font-weight="bold">${esc(reportTitle(input))}</text>`);
   out.push(`<text x="${LEFT}" y="38" fill="#4b5563">${esc(`from ${input.history.start} (time 0) to ${input.history.end}`)}</text>`);
+  let legendX = LEFT;
   specs.forEach((s, i) => {
-    out.push(`<text x="${LEFT + plotWidth - 4}" y="${20 + i * 16}" text-anchor="end" fill="${SPEC_COLORS[i]}" font-weight="bold">${esc(s.label)}</text>`);
+    out.push(`<text x="${legendX}" y="54" fill="${SPEC_COLORS[i]}" font-weight="bold">${esc(`\u2014 ${s.label}`)}</text>`);
+    // About 7.5 pixels a character of 12-pixel bold text.
+    legendX += 30 + 7.5 * (s.label.length + 2);
   });
 
-  // The replicas, over the load.
-  const recorded = input.plot.recorded;
-  const maxY = Math.max(1, ...specs.map(s => s.result.maxReplicas), ...specs.map(s => maxOf(s.result.steps.map(st => st.replicas))),
-    recorded ? maxOf(recorded) : 0) * 1.1;
-  const top = TOP;
-  const h = REPLICAS_HEIGHT;
-  const y = (v: number) => top + h - (Math.min(v, maxY) / maxY) * h;
-  const step = input.loadStep;
-  if (step) {
-    const x0 = x(step.start);
-    const x1 = Math.max(x(step.end), x0 + 2);
-    out.push(`<rect class="load-step" x="${f(x0)}" y="${top}" width="${f(x1 - x0)}" height="${h}" fill="#fde68a"/>`);
-    out.push(`<text class="band-label" x="${f(x0 + 3)}" y="${top + 12}" font-size="10" fill="#57534e">largest load step</text>`);
-  }
-  const demand = envelope(steps0.map(s => s.time), input.plot.demand, x);
-  if (demand.length > 0) {
-    const area = demand.map(c => `${f(c.x)},${f(y(c.max))}`);
-    out.push(`<polygon class="demand" fill="#d1d5db" fill-opacity="0.7" points="${f(demand[0].x)},${f(y(0))} ${area.join(' ')} ${f(demand[demand.length - 1].x)},${f(y(0))}"/>`);
-  }
-  axes(out, 'replicas', top, h, maxY, y, x, t0, t1, plotWidth);
-  const maxes = [...new Set(specs.map(s => s.result.maxReplicas))];
-  for (const m of maxes) hline(out, 'max', y(m), plotWidth, `max ${m}`, '#dc2626');
-  if (recorded) {
-    out.push(`<polyline class="series" data-series="recorded" fill="none" stroke="${RECORDED_COLOR}" stroke-width="1.5" stroke-dasharray="4 3" `
-      + `points="${stepLine(steps0.map(s => s.time), recorded, x, y)}"/>`);
-  }
+  // The replicas over the load, the whole history; the scale events under it.
+  replicasPanel(out, input, TOP, REPLICAS_HEIGHT, t0, t1, plotWidth, 'replicas');
   specs.forEach((s, i) => {
-    const steps = s.result.steps;
-    out.push(`<polyline class="series" data-series="replicas-${i}" fill="none" stroke="${SPEC_COLORS[i]}" stroke-width="2" `
-      + `points="${stepLine(steps.map(st => st.time), steps.map(st => st.replicas), x, y)}"/>`);
-    const reaction = s.measures.reaction;
-    if (step && reaction?.seconds !== undefined) {
-      const rx = x(step.start + reaction.seconds);
-      out.push(`<line class="reaction" data-series="replicas-${i}" x1="${f(rx)}" y1="${top}" x2="${f(rx)}" y2="${top + h}" stroke="${SPEC_COLORS[i]}" stroke-dasharray="2 2"/>`);
-      out.push(`<text x="${f(rx + 3)}" y="${top + 30 + i * 13}" font-size="10" fill="${SPEC_COLORS[i]}">${esc(`${duration(reaction.seconds)} to ${reaction.requiredReplicas}`)}</text>`);
-    }
-  });
-  const legend = [['load (replicas needed)', '#6b7280'], ...(recorded ? [['recorded replicas', RECORDED_COLOR]] : [])];
-  legend.forEach(([text, color], i) => out.push(`<text x="${LEFT + plotWidth + 6}" y="${top + h - 4 - i * 14}" font-size="10" fill="${color}">${esc(text)}</text>`));
-
-  // The scale events, one row per spec: up from the middle, down from it.
-  specs.forEach((s, i) => {
-    const rowTop = top + h + 18 + i * RUG_HEIGHT;
+    const rowTop = TOP + REPLICAS_HEIGHT + 18 + i * RUG_HEIGHT;
     const mid = rowTop + RUG_HEIGHT / 2;
     const ticks: string[] = [];
     for (const st of s.result.steps) {
@@ -199,8 +170,17 @@ export function renderSvg(input: ReportInput): string {
     out.push(`<text x="${LEFT + plotWidth + 6}" y="${mid + 4}" font-size="10" fill="${SPEC_COLORS[i]}">${s.measures.scaleEvents} scale events</text>`);
   });
 
+  // The largest load step up close: from 10 minutes before it to 30 minutes after.
+  let panelsTop = TOP + REPLICAS_HEIGHT + 18 + specs.length * RUG_HEIGHT + GAP;
+  if (step) {
+    const z0 = Math.max(t0, step.start - ZOOM_BEFORE_SECONDS);
+    const z1 = Math.min(t1, Math.max(step.start + ZOOM_AFTER_SECONDS, step.end + ZOOM_BEFORE_SECONDS));
+    out.push(`<text x="${LEFT}" y="${panelsTop - 6}" font-weight="bold">${esc(`The largest load step, from ${duration(step.start - z0)} before it to ${duration(z1 - step.start)} after`)}</text>`);
+    replicasPanel(out, input, panelsTop, ZOOM_HEIGHT, z0, Math.max(z1, z0 + 1), plotWidth, 'load-step');
+    panelsTop += ZOOM_HEIGHT + GAP;
+  }
+
   // Each metric as each replay compared it with its target.
-  const panelsTop = top + h + 18 + specs.length * RUG_HEIGHT + GAP;
   metrics.forEach((id, p) => {
     const ptop = panelsTop + p * (METRIC_HEIGHT + GAP);
     const series = specs.map((s, i) => {
@@ -232,6 +212,63 @@ export function renderSvg(input: ReportInput): string {
   });
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/**
+ * Replicas from `t0` to `t1`: the load (the replicas it needs) shaded, the recorded count dashed,
+ * each spec's count, maxReplicas, the load step and when each spec met it.
+ */
+function replicasPanel(out: string[], input: ReportInput, top: number, h: number, t0: number, t1: number, plotWidth: number, name: string): void {
+  const specs = input.specs;
+  const x = (t: number) => LEFT + ((t - t0) / (t1 - t0)) * plotWidth;
+  const inRange = (times: readonly number[]) => {
+    let first = 0;
+    while (first < times.length && times[first] < t0) first++;
+    let last = first;
+    while (last < times.length && times[last] <= t1) last++;
+    return [first, last] as const;
+  };
+  const steps0 = specs[0].result.steps;
+  const times0 = steps0.map(s => s.time);
+  const [a0, b0] = inRange(times0);
+  const recorded = input.plot.recorded;
+  const maxY = Math.max(1, ...specs.map(s => s.result.maxReplicas), ...specs.map(s => maxOf(s.result.steps.map(st => st.replicas))),
+    recorded ? maxOf(recorded) : 0) * 1.1;
+  const y = (v: number) => top + h - (Math.min(v, maxY) / maxY) * h;
+  const step = input.loadStep;
+  if (step && step.end >= t0 && step.start <= t1) {
+    const x0 = x(Math.max(t0, step.start));
+    const x1 = Math.max(x(Math.min(t1, step.end)), x0 + 2);
+    out.push(`<rect class="load-step" x="${f(x0)}" y="${top}" width="${f(x1 - x0)}" height="${h}" fill="#fde68a"/>`);
+    out.push(`<text class="band-label" x="${f(x0 + 3)}" y="${top + 12}" font-size="10" fill="#57534e">largest load step</text>`);
+  }
+  const demand = envelope(times0.slice(a0, b0), input.plot.demand.slice(a0, b0), x);
+  if (demand.length > 0) {
+    const area = demand.map(c => `${f(c.x)},${f(y(c.max))}`);
+    out.push(`<polygon class="demand" data-panel="${name}" fill="#d1d5db" fill-opacity="0.7" points="${f(demand[0].x)},${f(y(0))} ${area.join(' ')} ${f(demand[demand.length - 1].x)},${f(y(0))}"/>`);
+  }
+  // Up close, the time of day (UTC) rather than the time since the history's start.
+  const clock = (t: number) => new Date(Date.parse(input.history.start) + t * 1000).toISOString().slice(11, 16);
+  axes(out, name, top, h, maxY, y, x, t0, t1, plotWidth, name === 'replicas' ? undefined : clock);
+  for (const m of [...new Set(specs.map(s => s.result.maxReplicas))]) hline(out, 'max', y(m), plotWidth, `max ${m}`, '#dc2626');
+  if (recorded) {
+    out.push(`<polyline class="series" data-series="recorded" data-panel="${name}" fill="none" stroke="${RECORDED_COLOR}" stroke-width="1.5" stroke-dasharray="4 3" `
+      + `points="${stepLine(times0.slice(a0, b0), recorded.slice(a0, b0), x, y)}"/>`);
+  }
+  specs.forEach((s, i) => {
+    const times = s.result.steps.map(st => st.time);
+    const [a, b] = inRange(times);
+    out.push(`<polyline class="series" data-series="replicas-${i}" data-panel="${name}" fill="none" stroke="${SPEC_COLORS[i]}" stroke-width="2" `
+      + `points="${stepLine(times.slice(a, b), s.result.steps.slice(a, b).map(st => st.replicas), x, y)}"/>`);
+    const reaction = s.measures.reaction;
+    if (step && reaction?.seconds !== undefined && step.start + reaction.seconds <= t1) {
+      const rx = x(step.start + reaction.seconds);
+      out.push(`<line class="reaction" data-series="replicas-${i}" x1="${f(rx)}" y1="${top}" x2="${f(rx)}" y2="${top + h}" stroke="${SPEC_COLORS[i]}" stroke-dasharray="2 2"/>`);
+      out.push(`<text x="${f(rx + 3)}" y="${top + 30 + i * 13}" font-size="10" fill="${SPEC_COLORS[i]}">${esc(`${duration(reaction.seconds)} to ${reaction.requiredReplicas}`)}</text>`);
+    }
+  });
+  const legend = [['load (replicas needed)', '#6b7280'], ...(recorded ? [['recorded replicas', RECORDED_COLOR]] : [])];
+  legend.forEach(([text, color], i) => out.push(`<text x="${LEFT + plotWidth + 6}" y="${top + h - 4 - i * 14}" font-size="10" fill="${color}">${esc(text)}</text>`));
 }
 
 function reportTitle(input: ReportInput): string {

@@ -106,7 +106,7 @@ function periods(steps: SimulationStep[], test: (s: SimulationStep) => boolean):
 }
 
 export function axes(out: string[], name: string, top: number, h: number, maxV: number, y: (v: number) => number,
-  x: (t: number) => number, t0: number, t1: number, plotWidth: number): void {
+  x: (t: number) => number, t0: number, t1: number, plotWidth: number, label?: (t: number) => string): void {
   out.push(`<g class="axes" data-panel="${esc(name)}" stroke="#9ca3af" stroke-width="1">`);
   out.push(`<line x1="${LEFT}" y1="${top}" x2="${LEFT}" y2="${top + h}"/>`);
   out.push(`<line x1="${LEFT}" y1="${top + h}" x2="${LEFT + plotWidth}" y2="${top + h}"/>`);
@@ -116,7 +116,7 @@ export function axes(out: string[], name: string, top: number, h: number, maxV: 
   }
   const time = timeTicks(t1 - t0);
   for (const t of time.values.map(d => t0 + d)) {
-    out.push(`<text x="${f(x(t))}" y="${top + h + 14}" text-anchor="middle" fill="#4b5563">${timeLabel(t, time.unit)}</text>`);
+    out.push(`<text x="${f(x(t))}" y="${top + h + 14}" text-anchor="middle" fill="#4b5563">${label ? esc(label(t)) : timeLabel(t, time.unit)}</text>`);
   }
 }
 
