@@ -3,6 +3,8 @@
  * scale-down of a web service in 20 minutes) and the live test's two days, long enough that a
  * 15 s range query takes two requests.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import * as YAML from 'yaml';
 import { GeneratedSeries, MetricFamily, Sample } from './prometheus-server';
 import { HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
@@ -107,43 +109,9 @@ export const LIVE_QUERIES = {
   replicas: 'kube_deployment_status_replicas{deployment="worker"}',
 };
 
-/** The checkout service of docs/what-if.md: its HPA as it runs (scale-up slowed down to stop the night's flapping). */
-export const CHECKOUT_HPA = `apiVersion: autoscaling/v2
-kind: HorizontalPodAutoscaler
-metadata:
-  name: checkout
-  namespace: shop
-spec:
-  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: checkout}
-  minReplicas: 3
-  maxReplicas: 24
-  metrics:
-    - type: Resource
-      resource:
-        name: cpu
-        target: {type: Utilization, averageUtilization: 70}
-    - type: Pods
-      pods:
-        metric: {name: http_requests_per_second}
-        target: {type: AverageValue, averageValue: "40"}
-  behavior:
-    scaleUp:
-      stabilizationWindowSeconds: 120
-      policies:
-        - {type: Pods, value: 2, periodSeconds: 60}
-`;
-
-/** The change under review: scale up at once, by up to double each 30 s; scale down over 10 minutes, 2 pods a minute. */
-export const CHECKOUT_PROPOSED = CHECKOUT_HPA.replace(/ {2}behavior:[\s\S]*$/, `  behavior:
-    scaleUp:
-      stabilizationWindowSeconds: 0
-      policies:
-        - {type: Percent, value: 100, periodSeconds: 30}
-    scaleDown:
-      stabilizationWindowSeconds: 600
-      policies:
-        - {type: Pods, value: 2, periodSeconds: 60}
-`);
+/** The checkout service of docs/what-if.md: its HPA as it runs, and the change under review. */
+export const CHECKOUT_HPA_FILE = 'docs/what-if/checkout-hpa.yaml';
+export const CHECKOUT_PROPOSED_FILE = 'docs/what-if/checkout-proposed.yaml';
 
 /** The checkout service's queries, by the HPA's metric ids. */
 export const CHECKOUT_QUERIES = {
@@ -197,7 +165,8 @@ export function checkoutReplicas(load: ReturnType<typeof checkoutLoad>): number[
     trace.at(t - load.times[0], 'cpu', MetricObservation.totalUsage(load.cpu[k]))
       .at(t - load.times[0], 'http_requests_per_second', MetricObservation.totalUsage(load.rps[k]));
   });
-  const sim = HpaSimulator.fromManifest(YAML.parse(CHECKOUT_HPA), { podRequests: { cpu: CHECKOUT_CPU_REQUEST } });
+  const manifest = YAML.parse(fs.readFileSync(path.join(__dirname, '..', '..', CHECKOUT_HPA_FILE), 'utf8'));
+  const sim = HpaSimulator.fromManifest(manifest, { podRequests: { cpu: CHECKOUT_CPU_REQUEST } });
   return sim.run(trace, { until: load.times[load.times.length - 1] - load.times[0] }).replicas;
 }
 

@@ -72,7 +72,8 @@ export class PrometheusServer {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hpa-prometheus-'));
     const input = path.join(dir, 'series.om');
     fs.writeFileSync(input, openMetrics(families));
-    execFileSync(path.join(binaries, 'promtool'), ['tsdb', 'create-blocks-from', 'openmetrics', input, path.join(dir, 'data')], { stdio: 'pipe' });
+    // Blocks of a week, not of 2 hours: promtool reads the input once per block.
+    execFileSync(path.join(binaries, 'promtool'), ['tsdb', 'create-blocks-from', 'openmetrics', '--max-block-duration=168h', input, path.join(dir, 'data')], { stdio: 'pipe' });
     fs.writeFileSync(path.join(dir, 'prometheus.yml'), 'global:\n  scrape_interval: 15s\nscrape_configs: []\n');
     const port = await freePort();
     const child = spawn(path.join(binaries, 'prometheus'), [

@@ -17,6 +17,7 @@ import {
 } from './go-programs';
 import { prometheusLive } from './prometheus-differential';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
+import { whatIfDocs } from './what-if-docs';
 import { readYamlCorpus } from './yaml-corpus';
 import { Run } from '../../src/simulation/simulation-run';
 
@@ -162,10 +163,11 @@ function yamlFiles(tally: Tally, release: Release): void {
   report(tally, `the plain YAML reader reads the YAML files of Kubernetes ${release.kubernetes} as yaml does`, failures);
 }
 
-/** `cdk8s-hpa simulate` on history fetched from a real Prometheus, and the same history from files. */
+/** `cdk8s-hpa simulate` on history fetched from a real Prometheus, the same history from files, and docs/what-if.md's session. */
 async function prometheus(tally: Tally, builds: Builds): Promise<void> {
   const binaries = await binary(builds, `prometheus ${PROMETHEUS_VERSION}`);
   await prometheusLive(binaries, (name, failures) => report(tally, name, failures));
+  await whatIfDocs(binaries, (name, failures) => report(tally, name, failures));
 }
 
 async function main(): Promise<number> {
