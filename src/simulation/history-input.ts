@@ -36,6 +36,9 @@ const GRID_SLACK_SECONDS = 0.0015;
 
 const POD_TYPES = ['Resource', 'ContainerResource', 'Pods'];
 
+/** The demand of a step `StepReader.read` answered `count` for, from its values. */
+export type DemandReader = (count: number, values: ArrayLike<number>) => number | undefined;
+
 /** `StepReader.read`'s answer for a step without a sample, and for one with only NaN or infinite samples. */
 const GAP = -1;
 const NAN = -2;
@@ -127,8 +130,8 @@ class Grid {
   }
 }
 
-/** The grids of one replay, each built once for the specs that read its metric. */
-const grids = new WeakMap<RecordedMetric, Grid>();
+/** The grids of the histories read, each built once (by its series) for every replay and spec that reads it. */
+const grids = new WeakMap<readonly MatrixSeries[], Map<number | undefined, Grid>>();
 
 /** One metric's history on its grid, as one spec's metric reads it. */
 export class MetricTimeline {
@@ -139,10 +142,13 @@ export class MetricTimeline {
 
   constructor(public readonly metric: SimMetric, recorded: RecordedMetric, name: string) {
     const where = `the history of ${name} (${recorded.sources.join(', ')})`;
-    let grid = grids.get(recorded);
+    // By the series and the step: a metric's series change only when responses are added, which makes new ones.
+    const byStep = grids.get(recorded.series) ?? new Map<number | undefined, Grid>();
+    grids.set(recorded.series, byStep);
+    let grid = byStep.get(recorded.stepSeconds);
     if (grid === undefined) {
       grid = new Grid(recorded, where);
-      grids.set(recorded, grid);
+      byStep.set(recorded.stepSeconds, grid);
     }
     this.grid = grid;
     const podMetric = POD_TYPES.includes(metric.type);
@@ -177,6 +183,21 @@ export class MetricTimeline {
         + `at ${rfc3339(negative.series.times[negative.index])}: a usage is 0 or more`);
     }
     this.load = podMetric ? recorded.load ?? 'PodSamples' : undefined;
+  }
+
+  /**
+   * The replicas a step's load needs at the metric's target: the total over pods (or the
+   * value) over the target per pod. Undefined when the reading failed, for a Value target (the
+   * value is compared as it is, whatever the count) and for the PerPod load (each pod's usage,
+   * whatever the count). `podRequests` as in `HpaSimulatorOptions`.
+   */
+  public demandReader(podRequests: { readonly [resource: string]: number } | undefined): DemandReader {
+    if (this.load === 'PerPod' || this.metric.targetType === 'Value') return () => undefined;
+    // Replicas per unit of the total: for Utilization, one pod's request at the target percentage; else the target in milli-units.
+    const perUnit = this.metric.targetType === 'Utilization'
+      ? 100 / (podRequest(this.metric, podRequests) * this.metric.target)
+      : 1000 / this.metric.target;
+    return (count, values) => (count < 0 ? undefined : sum(values, count) * perUnit);
   }
 
   /** Unix seconds of the first step. */
@@ -240,21 +261,6 @@ export class MetricTimeline {
     }
   }
 
-  /**
-   * The replicas a step's load needs at the metric's target: the total over pods (or the
-   * value) over the target per pod. Undefined when the reading failed, for a Value target (the
-   * value is compared as it is, whatever the count) and for the PerPod load (each pod's usage,
-   * whatever the count).
-   */
-  public demand(count: number, values: ArrayLike<number>, podRequests: { readonly [resource: string]: number } | undefined): number | undefined {
-    if (count < 0 || this.load === 'PerPod' || this.metric.targetType === 'Value') return undefined;
-    const total = sum(values, count);
-    if (this.metric.targetType === 'Utilization') {
-      return (total / podRequest(this.metric, podRequests)) * 100 / this.metric.target;
-    }
-    // AverageValue: the target in milli-units.
-    return total / (this.metric.target / 1000);
-  }
 }
 
 /** The replica count of the period (kube_deployment_status_replicas, say): one series. */
@@ -298,13 +304,16 @@ export class ReplicasTimeline {
 export class StepReader {
   /** The values of the step last read: one per pod (its series summed) or per series with a finite sample, in order. */
   public readonly values: Float64Array;
+  /** Per group and series: the next sample, and its step on the grid. */
   private readonly pointers: Int32Array[];
+  private readonly pointerSteps: Float64Array[];
   private readonly inverseStep: number;
 
   constructor(private readonly groups: ReadonlyArray<readonly MatrixSeries[]>, private readonly start: number, step: number) {
     this.values = new Float64Array(groups.length);
     this.pointers = groups.map(g => new Int32Array(g.length));
     this.inverseStep = 1 / step;
+    this.pointerSteps = groups.map(g => Float64Array.from(g, s => this.stepOf(s, 0)));
   }
 
   /** Reads step `k` into `values` (`k` never decreases from one call to the next): how many values, or GAP or NAN. */
@@ -315,15 +324,19 @@ export class StepReader {
     for (let g = 0; g < groups.length; g++) {
       const group = groups[g];
       const pointers = this.pointers[g];
+      const steps = this.pointerSteps[g];
       let found = false;
       let finite = true;
       let total = 0;
       for (let j = 0; j < group.length; j++) {
+        if (steps[j] > k) continue;
         const s = group[j];
         let p = pointers[j];
-        while (p < s.length && Math.round((s.times[p] - this.start) * this.inverseStep) < k) p++;
+        let at = steps[j];
+        while (at < k) at = this.stepOf(s, ++p);
         pointers[j] = p;
-        if (p < s.length && Math.round((s.times[p] - this.start) * this.inverseStep) === k) {
+        steps[j] = at;
+        if (at === k) {
           found = true;
           const v = s.values[p];
           if (Number.isFinite(v)) total += v;
@@ -338,6 +351,11 @@ export class StepReader {
       this.values[count++] = total;
     }
     return count > 0 ? count : nan ? NAN : GAP;
+  }
+
+  /** The grid step of sample `p` of `s`; Infinity past its last. */
+  private stepOf(s: MatrixSeries, p: number): number {
+    return p < s.length ? Math.round((s.times[p] - this.start) * this.inverseStep) : Infinity;
   }
 }
 

@@ -288,44 +288,51 @@ export class MatrixReader {
   }
 
   /**
-   * One `[t, "v"]` of a `values` array, read in place (the hot path: no frame per pair). False
-   * when the text ends inside it: the rest comes with the next chunk.
+   * The `[t, "v"]` pairs of a `values` array from here, read in place (the hot path: no frame
+   * per pair): one, then the next ones as long as each follows the last as `,[` (the compact
+   * JSON Prometheus and promtool write). False when the text ends inside a pair: the rest comes
+   * with the next chunk.
    */
   private pair(frame: Frame, final: boolean): boolean {
     const text = this.text;
     const n = text.length;
+    const series = frame.target as MatrixSeries;
     let i = this.pos;
-    if (text.charCodeAt(i) !== OPEN_ARRAY) throw this.errorAt('a sample of "values" is not a [time, "value"] pair');
-    i++;
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    const t0 = i;
-    while (i < n && isNumberChar(text.charCodeAt(i))) i++;
-    const t1 = i;
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i >= n) {
-      if (final) throw this.errorAt('ends inside a sample');
-      return false;
+    for (;;) {
+      if (text.charCodeAt(i) !== OPEN_ARRAY) throw this.errorAt('a sample of "values" is not a [time, "value"] pair', i);
+      i++;
+      while (i < n && isSpace(text.charCodeAt(i))) i++;
+      const t0 = i;
+      while (i < n && isNumberChar(text.charCodeAt(i))) i++;
+      const t1 = i;
+      while (i < n && isSpace(text.charCodeAt(i))) i++;
+      if (i >= n) return this.incomplete(final);
+      if (text.charCodeAt(i) !== COMMA || t1 === t0) throw this.errorAt('a sample of "values" is not a [time, "value"] pair', i);
+      i++;
+      while (i < n && isSpace(text.charCodeAt(i))) i++;
+      if (i >= n) return this.incomplete(final);
+      if (text.charCodeAt(i) !== QUOTE) throw this.errorAt('a sample value is not a string (Prometheus writes "0.5")', i);
+      const v1 = this.stringEnd(i);
+      if (v1 < 0) return this.incomplete(final);
+      let j = v1;
+      while (j < n && isSpace(text.charCodeAt(j))) j++;
+      if (j >= n) return this.incomplete(final);
+      if (text.charCodeAt(j) !== CLOSE_ARRAY) throw this.errorAt('a sample of "values" has more than [time, "value"]', j);
+      const time = decimal(text, t0, t1);
+      if (!Number.isFinite(time)) throw this.errorAt(`sample time ${JSON.stringify(text.slice(t0, t1))} is not a number`, t0);
+      const value = sampleValue(text, i + 1, v1 - 1);
+      if (Number.isNaN(value) && text.slice(i + 1, v1 - 1) !== 'NaN') throw this.errorAt(`sample value ${text.slice(i, v1)} is not a number`, i);
+      push(series, time, value);
+      this.pos = j + 1;
+      frame.empty = false;
+      frame.expectValue = false;
+      // The next pair, when it follows at once (the reader then stands at it, should its text
+      // end in this chunk); anything else is the state machine's.
+      if (j + 2 >= n || text.charCodeAt(j + 1) !== COMMA || text.charCodeAt(j + 2) !== OPEN_ARRAY) return true;
+      i = j + 2;
+      this.pos = i;
+      frame.expectValue = true;
     }
-    if (text.charCodeAt(i) !== COMMA || t1 === t0) throw this.errorAt('a sample of "values" is not a [time, "value"] pair', i);
-    i++;
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i >= n) return this.incomplete(final);
-    if (text.charCodeAt(i) !== QUOTE) throw this.errorAt('a sample value is not a string (Prometheus writes "0.5")', i);
-    const v1 = this.stringEnd(i);
-    if (v1 < 0) return this.incomplete(final);
-    let j = v1;
-    while (j < n && isSpace(text.charCodeAt(j))) j++;
-    if (j >= n) return this.incomplete(final);
-    if (text.charCodeAt(j) !== CLOSE_ARRAY) throw this.errorAt('a sample of "values" has more than [time, "value"]', j);
-    const time = decimal(text, t0, t1);
-    if (!Number.isFinite(time)) throw this.errorAt(`sample time ${JSON.stringify(text.slice(t0, t1))} is not a number`, t0);
-    const value = sampleValue(text, i + 1, v1 - 1);
-    if (Number.isNaN(value) && text.slice(i + 1, v1 - 1) !== 'NaN') throw this.errorAt(`sample value ${text.slice(i, v1)} is not a number`, i);
-    push(frame.target as MatrixSeries, time, value);
-    this.pos = j + 1;
-    frame.empty = false;
-    frame.expectValue = false;
-    return true;
   }
 
   private incomplete(final: boolean): boolean {

@@ -98,13 +98,13 @@ function syncPeriodOf(steps: readonly SimulationStep[]): number {
 /** The demand at each time (replicas the load needs at the metrics' targets; the largest over metrics), undefined where none can be read. */
 function demandAt(timelines: readonly MetricTimeline[], times: readonly number[], t0: number,
   options: HpaSimulatorOptions): Array<number | undefined> {
-  const readers = timelines.map(t => ({ t, reader: t.reader() }));
+  const readers = timelines.map(t => ({ t, reader: t.reader(), demand: t.demandReader(options.podRequests) }));
   return times.map(time => {
     let demand: number | undefined;
-    for (const { t, reader } of readers) {
+    for (const { t, reader, demand: of } of readers) {
       const k = t.stepAt(time, t0);
       if (k < 0) continue;
-      const d = t.demand(reader.read(k), reader.values, options.podRequests);
+      const d = of(reader.read(k), reader.values);
       if (d !== undefined && (demand === undefined || d > demand)) demand = d;
     }
     return demand;
