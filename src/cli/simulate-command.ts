@@ -11,6 +11,7 @@ import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatSummary, formatText } from './formatters';
 import { historyUsageProblem, wantsHistory } from './history-args';
 import { collectInputs, Input } from './inputs';
+import { writeOutputs } from './output-files';
 import { RunSettings } from './run-settings';
 import { parseSimulateArgs, SimulateArgs } from './simulate-args';
 import { HistorySubject, runHistory } from './simulate-history';
@@ -202,17 +203,7 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
   const result = simulator.simulator.run(parsed.trace, { until });
   io.stdout(formatSimulationTable(result));
 
-  let code = EXIT_OK;
-  for (const [file, render] of [[args.svg, () => result.toSvg()], [args.csv, () => result.toCsv()]] as const) {
-    if (file === undefined) continue;
-    try {
-      fs.writeFileSync(file, render());
-    } catch (e) {
-      io.stderr(`cdk8s-hpa: ${file}: cannot write: ${(e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e))}\n`);
-      code = EXIT_USAGE;
-    }
-  }
-  return code;
+  return writeOutputs(io, [[args.svg, () => result.toSvg()], [args.csv, () => result.toCsv()]]);
 }
 
 /**

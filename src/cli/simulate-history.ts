@@ -6,11 +6,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Io } from './command';
-import { EXIT_OK, EXIT_USAGE, UsageError } from './errors';
+import { EXIT_USAGE, UsageError } from './errors';
 import { HistoryArgs, resolveTime } from './history-args';
+import { writeOutputs } from './output-files';
 import { endpoint, fetchRange } from './prometheus-fetch';
 import { alignColumns } from './simulation-table';
-import { HistoryComparison, HistoryReplay, ReplayReportOptions } from '../simulation/history-replay';
+import { HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions } from '../simulation/history-replay';
 import { HpaSimulator } from '../simulation/hpa-simulator';
 import { PrometheusHistory } from '../simulation/prometheus-history';
 import { MatrixSeries } from '../simulation/prometheus-matrix';
@@ -134,7 +135,7 @@ function sampleText(v: number): string {
 }
 
 function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: HistorySubject, candidate: HistorySubject | undefined): number {
-  let report: HistoryReplay | HistoryComparison;
+  let report: HistoryReport;
   try {
     report = candidate
       ? baseline.simulator.compare(candidate.simulator, history, { until: args.until })
@@ -144,27 +145,16 @@ function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: 
   }
   const options: ReplayReportOptions = { baselineLabel: baseline.label, candidateLabel: candidate?.label };
   io.stdout(args.format === 'json' ? report.toJson(options) : measuresTable(report, options));
-  const first = report instanceof HistoryComparison ? report.baseline : report;
-  const outputs: Array<[string | undefined, () => string]> = [
+  const first = report instanceof HistoryComparison ? report.baseline : report as HistoryReplay;
+  return writeOutputs(io, [
     [args.report, () => (/\.svg$/i.test(args.report!) ? report.toSvg(options) : report.toHtml(options))],
     [args.svg, () => first.result.toSvg()],
     [args.csv, () => first.result.toCsv()],
-  ];
-  let code = EXIT_OK;
-  for (const [file, render] of outputs) {
-    if (file === undefined) continue;
-    try {
-      fs.writeFileSync(file, render());
-    } catch (e) {
-      io.stderr(`cdk8s-hpa: ${file}: cannot write: ${(e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e))}\n`);
-      code = EXIT_USAGE;
-    }
-  }
-  return code;
+  ]);
 }
 
 /** The measures side by side, then what the history was. */
-function measuresTable(report: HistoryReplay | HistoryComparison, options: ReplayReportOptions): string {
+function measuresTable(report: HistoryReport, options: ReplayReportOptions): string {
   const input = report._reportInput(options);
   const rows = measureRows(input);
   const table = alignColumns([['', ...input.specs.map(s => s.label)], ...rows.map(r => [r.label, ...r.cells])], true);

@@ -29,8 +29,45 @@ export interface ReplayReportOptions {
   readonly candidateLabel?: string;
 }
 
+/** A replay of recorded history, or a comparison of two: its renderings. */
+export abstract class HistoryReport {
+  protected constructor() {}
+
+  /** The history, the load step and each spec's measures, as JSON (the structs of these classes); `width` does not apply. */
+  public toJson(options: ReplayReportOptions = {}): string {
+    return loadReplayReport().renderJson(this._reportInput(options));
+  }
+
+  /**
+   * A plot: the replicas (each spec's) over the load, with the scale events, the largest load
+   * step up close, then each metric against its target.
+   */
+  public toSvg(options: ReplayReportOptions = {}): string {
+    return loadReplayReport().renderSvg(this._reportInput(options));
+  }
+
+  /** A page with the measures (side by side) and the plot. */
+  public toHtml(options: ReplayReportOptions = {}): string {
+    return loadReplayReport().renderHtml(this._reportInput(options));
+  }
+
+  /**
+   * What the renderings read.
+   * @internal
+   */
+  public _reportInput(options: ReplayReportOptions): ReportInput {
+    return report(this._replays(), options ?? {});
+  }
+
+  /**
+   * The replays rendered.
+   * @internal
+   */
+  protected abstract _replays(): HistoryReplay[];
+}
+
 /** One spec's replay of recorded history, with its measures (`HpaSimulator.replay()`). */
-export class HistoryReplay {
+export class HistoryReplay extends HistoryReport {
   /**
    * Runs each subject over the history.
    * @internal
@@ -66,6 +103,7 @@ export class HistoryReplay {
   public readonly _data: ReplayData;
 
   private constructor(data: ReplayData, index: number, result: SimulationResult) {
+    super();
     this._data = data;
     this.name = result.name;
     this.history = data.history;
@@ -75,27 +113,9 @@ export class HistoryReplay {
     this.replicasCheck = data.replays[index].replicasCheck;
   }
 
-  /** The history, the load step and the measures, as JSON (the structs of this class); `width` does not apply. */
-  public toJson(options: ReplayReportOptions = {}): string {
-    return loadReplayReport().renderJson(this._reportInput(options));
-  }
-
-  /** A plot of the replicas over the load, with the scale events, and of each metric against its target. */
-  public toSvg(options: ReplayReportOptions = {}): string {
-    return loadReplayReport().renderSvg(this._reportInput(options));
-  }
-
-  /** A page with the measures and the plot. */
-  public toHtml(options: ReplayReportOptions = {}): string {
-    return loadReplayReport().renderHtml(this._reportInput(options));
-  }
-
-  /**
-   * What the renderings read.
-   * @internal
-   */
-  public _reportInput(options: ReplayReportOptions): ReportInput {
-    return report([this], options ?? {});
+  /** @internal */
+  protected _replays(): HistoryReplay[] {
+    return [this];
   }
 }
 
@@ -103,7 +123,7 @@ export class HistoryReplay {
  * Two specs replayed over the same history (`HpaSimulator.compare()`): the measures of each,
  * and renderings side by side.
  */
-export class HistoryComparison {
+export class HistoryComparison extends HistoryReport {
   /** @internal */
   public static _compare(baseline: ReplaySubject<SimulationResult>, candidate: ReplaySubject<SimulationResult>, history: PrometheusHistory,
     options: ReplayOptions): HistoryComparison {
@@ -125,33 +145,16 @@ export class HistoryComparison {
   public readonly candidate: HistoryReplay;
 
   private constructor(baseline: HistoryReplay, candidate: HistoryReplay) {
+    super();
     this.baseline = baseline;
     this.candidate = candidate;
     this.history = baseline.history;
     this.loadStep = baseline.loadStep;
   }
 
-  /** The history, the load step and both specs' measures, as JSON; `width` does not apply. */
-  public toJson(options: ReplayReportOptions = {}): string {
-    return loadReplayReport().renderJson(this._reportInput(options));
-  }
-
-  /** Both replica lines over the load, the scale events, the load step; each metric against its targets. */
-  public toSvg(options: ReplayReportOptions = {}): string {
-    return loadReplayReport().renderSvg(this._reportInput(options));
-  }
-
-  /** A page with the measures side by side and the plot. */
-  public toHtml(options: ReplayReportOptions = {}): string {
-    return loadReplayReport().renderHtml(this._reportInput(options));
-  }
-
-  /**
-   * What the renderings read.
-   * @internal
-   */
-  public _reportInput(options: ReplayReportOptions): ReportInput {
-    return report([this.baseline, this.candidate], options ?? {});
+  /** @internal */
+  protected _replays(): HistoryReplay[] {
+    return [this.baseline, this.candidate];
   }
 }
 
