@@ -8,6 +8,7 @@
  */
 import type * as Explainer from './explain/explainer';
 import type * as TextValidation from './manifests/text-validation';
+import type * as HistoryInput from './simulation/history-input';
 import type * as SpecReader from './simulation/hpa-spec';
 import type * as MatrixReader from './simulation/prometheus-matrix';
 import type * as Replayer from './simulation/replay-measures';
@@ -42,6 +43,9 @@ export const loadSvgRenderer = onFirstUse(() => require('./simulation/result-svg
 
 /** The reader of Prometheus range-query responses (`readMatrixFile`, `readMatrixText`). */
 export const loadMatrixReader = onFirstUse(() => require('./simulation/prometheus-matrix') as typeof MatrixReader);
+
+/** Recorded history laid on its step grid and read by runs (`checkRecorded`). */
+export const loadHistoryInput = onFirstUse(() => require('./simulation/history-input') as typeof HistoryInput);
 
 /** Replays of recorded history and their measures (`replayHistory`). */
 export const loadReplayer = onFirstUse(() => require('./simulation/replay-measures') as typeof Replayer);

@@ -52,7 +52,7 @@ describe('the import graph of src/', () => {
   test('reads every module and its imports', () => {
     expect(graph.get('validation/engine')).toContain('model/defaults');
     expect(graph.get('lazy-internals')?.sort()).toEqual([
-      'explain/explainer', 'manifests/text-validation', 'simulation/hpa-spec', 'simulation/prometheus-matrix', 'simulation/replay-measures',
+      'explain/explainer', 'manifests/text-validation', 'simulation/history-input', 'simulation/hpa-spec', 'simulation/prometheus-matrix', 'simulation/replay-measures',
       'simulation/replay-report', 'simulation/result-csv', 'simulation/result-svg', 'simulation/simulation-run', 'validation/engine',
     ]);
   });

@@ -1,6 +1,7 @@
 /**
  * `cdk8s-hpa simulate`: replays the HPA controller's decisions for one HPA manifest over a
- * metric trace (`HpaSimulator`), after checking the manifest as `validate` does.
+ * metric trace (`HpaSimulator`), or over recorded history (simulate-history.ts), after checking
+ * the manifest as `validate` does.
  */
 import * as fs from 'fs';
 import * as path from 'path';

@@ -133,6 +133,27 @@ class Grid {
 /** The grids of the histories read, each built once (by its series) for every replay and spec that reads it. */
 const grids = new WeakMap<readonly MatrixSeries[], Map<number | undefined, Grid>>();
 
+/** The grid of a metric's series, built once for the history (throws on series no spec can read). */
+function gridOf(recorded: RecordedMetric, where: string): Grid {
+  // By the series and the step: a metric's series change only when responses are added, which makes new ones.
+  const byStep = grids.get(recorded.series) ?? new Map<number | undefined, Grid>();
+  grids.set(recorded.series, byStep);
+  let grid = byStep.get(recorded.stepSeconds);
+  if (grid === undefined) {
+    grid = new Grid(recorded, where);
+    byStep.set(recorded.stepSeconds, grid);
+  }
+  return grid;
+}
+
+/**
+ * Checks a metric's recorded series as they are read (each sample on the step grid, in time
+ * order): a history is checked once, however many specs replay it. Throws `HistoryError`.
+ */
+export function checkRecorded(recorded: RecordedMetric, name: string): void {
+  gridOf(recorded, `the history of ${name} (${recorded.sources.join(', ')})`);
+}
+
 /** One metric's history on its grid, as one spec's metric reads it. */
 export class MetricTimeline {
   /** `pods`: series by `pod` label; `single`: one series; `series`: several External series, summed. */
@@ -142,15 +163,7 @@ export class MetricTimeline {
 
   constructor(public readonly metric: SimMetric, recorded: RecordedMetric, name: string) {
     const where = `the history of ${name} (${recorded.sources.join(', ')})`;
-    // By the series and the step: a metric's series change only when responses are added, which makes new ones.
-    const byStep = grids.get(recorded.series) ?? new Map<number | undefined, Grid>();
-    grids.set(recorded.series, byStep);
-    let grid = byStep.get(recorded.stepSeconds);
-    if (grid === undefined) {
-      grid = new Grid(recorded, where);
-      byStep.set(recorded.stepSeconds, grid);
-    }
-    this.grid = grid;
+    const grid = this.grid = gridOf(recorded, where);
     const podMetric = POD_TYPES.includes(metric.type);
     const groups = grid.groups;
     if (grid.podLabelled && !podMetric) {
@@ -230,9 +243,12 @@ export class MetricTimeline {
     return this.grid.failedSteps;
   }
 
-  /** The observations of the run whose time 0 is `t0` (unix seconds). */
-  public source(t0: number): ObservationSource {
-    return new TimelineCursor(this, t0);
+  /**
+   * The observations of the run whose time 0 is `t0` (unix seconds). With `demands` (one per
+   * step, NaN to begin with), the demand of each step read is written there as the run reads it.
+   */
+  public source(t0: number, demands?: { readonly of: DemandReader; readonly out: Float64Array }): ObservationSource {
+    return new TimelineCursor(this, t0, demands);
   }
 
   /** A reader of the steps in order. */
@@ -376,7 +392,8 @@ class TimelineCursor implements ObservationSource {
   private next: number | undefined;
   private nextCount = 0;
 
-  constructor(private readonly timeline: MetricTimeline, private readonly t0: number) {
+  constructor(private readonly timeline: MetricTimeline, private readonly t0: number,
+    private readonly demands: { readonly of: DemandReader; readonly out: Float64Array } | undefined) {
     this.reader = timeline.reader();
     this.currentValues = new Float64Array(timeline.width);
   }
@@ -404,6 +421,7 @@ class TimelineCursor implements ObservationSource {
     for (let k = this.readK + 1; k < steps; k++) {
       this.readK = k;
       const count = this.reader.read(k);
+      if (this.demands) this.demands.out[k] = this.demands.of(count, this.reader.values) ?? NaN;
       if (this.current === undefined || !this.same(count)) {
         this.nextCount = count;
         return (this.next = k);

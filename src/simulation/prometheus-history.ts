@@ -1,7 +1,7 @@
 import { Duration } from 'cdk8s';
 import type { RecordedHistory } from './history-input';
 import type { MatrixDocument, MatrixSeries } from './prometheus-matrix';
-import { loadMatrixReader } from '../lazy-internals';
+import { loadHistoryInput, loadMatrixReader } from '../lazy-internals';
 import { durationSeconds, requireDuration } from '../model/duration';
 
 /**
@@ -129,12 +129,15 @@ export class PrometheusHistory {
       throw new Error(`PrometheusHistory: ${metric} was added with other options (load, step): add its responses with the same ones`);
     }
     const entry = known ?? { sources: [], series: [], load: options.load, step, warnings: [] };
-    entry.sources.push(source);
+    const sources = [...entry.sources, source];
+    let series = entry.series;
     const merge = loadMatrixReader().mergeSeries;
-    for (const d of documents) {
-      entry.series = merge(entry.series, d.series);
-      entry.warnings.push(...d.warnings);
-    }
+    for (const d of documents) series = merge(series, d.series);
+    // Checked as it is read; the history is left as it was when the check fails.
+    loadHistoryInput().checkRecorded({ sources, series, load: entry.load, stepSeconds: entry.step }, metric);
+    entry.sources = sources;
+    entry.series = series;
+    for (const d of documents) entry.warnings.push(...d.warnings);
     this._metrics.set(metric, entry);
     return this;
   }

@@ -482,9 +482,9 @@ function childRole(parent: Frame): Role {
 
 function push(series: MatrixSeries, time: number, value: number): void {
   if (series.length === series.times.length) {
-    const times = new Float64Array(series.length * 2);
+    const times = new Float64Array(Math.max(64, series.length * 2));
     times.set(series.times);
-    const values = new Float64Array(series.length * 2);
+    const values = new Float64Array(times.length);
     values.set(series.values);
     series.times = times;
     series.values = values;
@@ -547,26 +547,45 @@ export function readMatrixFile(file: string): MatrixDocument {
 }
 
 /**
- * `added` after `known`: a series with the labels of a known one continues it (its samples at
- * or before the known one's last are dropped, as two ranges that overlap repeat them); others
- * are new series.
+ * The series of `known` and `added` together: a series with the labels of a known one joins it,
+ * in time order (a sample at a time both have, where two ranges overlap, is kept once); others
+ * are new series. The ranges may come in any order.
  */
 export function mergeSeries(known: MatrixSeries[], added: readonly MatrixSeries[]): MatrixSeries[] {
-  const byKey = new Map(known.map(s => [labelKey(s.labels), s]));
+  const byKey = new Map(known.map((s, i) => [labelKey(s.labels), i]));
   const out = [...known];
   for (const s of added) {
     const key = labelKey(s.labels);
-    const into = byKey.get(key);
-    if (into === undefined) {
-      byKey.set(key, s);
+    const i = byKey.get(key);
+    if (i === undefined) {
+      byKey.set(key, out.length);
       out.push(s);
-      continue;
+    } else {
+      out[i] = joined(out[i], s);
     }
-    const last = into.length > 0 ? into.times[into.length - 1] : -Infinity;
-    for (let i = 0; i < s.length; i++) if (s.times[i] > last) push(into, s.times[i], s.values[i]);
-    into.histograms += s.histograms;
-    trim(into);
   }
+  return out;
+}
+
+/** Two series of the same labels as one, their samples merged by time. */
+function joined(a: MatrixSeries, b: MatrixSeries): MatrixSeries {
+  const size = a.length + b.length;
+  const out: MatrixSeries = {
+    labels: a.labels, times: new Float64Array(size), values: new Float64Array(size), length: 0, histograms: a.histograms + b.histograms,
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const ta = i < a.length ? a.times[i] : Infinity;
+    const tb = j < b.length ? b.times[j] : Infinity;
+    if (tb < ta) {
+      push(out, tb, b.values[j++]);
+    } else {
+      push(out, ta, a.values[i++]);
+      if (tb === ta) j++;
+    }
+  }
+  trim(out);
   return out;
 }
 

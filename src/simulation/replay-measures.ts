@@ -49,8 +49,13 @@ export function replayHistory<R extends SimulationResultProps>(subjects: Readonl
   if (!(until >= 0)) throw new HistoryError(`until must be 0 or more seconds from the history's start (got ${until})`);
   const recordedReplicas = recorded.replicas ? new ReplicasTimeline(recorded.replicas).at(t0) : undefined;
 
+  // Each step's demand, at each spec's targets, written as its run reads the step.
+  const demands = subjects.map((s, i) => timelines[i].map(t => ({
+    of: t.demandReader(s.options.podRequests),
+    out: new Float64Array(t.steps).fill(NaN),
+  })));
   const results = subjects.map((s, i) => s.run(
-    { sources: timelines[i].map(t => t.source(t0)), manual: [] },
+    { sources: timelines[i].map((t, j) => t.source(t0, demands[i][j])), manual: [] },
     until,
     {
       ...s.options,
@@ -60,12 +65,14 @@ export function replayHistory<R extends SimulationResultProps>(subjects: Readonl
     }));
 
   const steps = results[0].steps;
-  const demands = demandAt(timelines[0], steps.map(s => s.time), t0, subjects[0].options);
-  const loadStep = largestStep(steps.map(s => s.time), demands, settings.loadStepWindowSeconds);
+  const times = steps.map(s => s.time);
+  const demand = demandAt(timelines[0], demands[0], times, t0);
+  const loadStep = largestStep(times, demand, settings.loadStepWindowSeconds);
   const replays = subjects.map((s, i) => {
     const result = results[i];
     const period = syncPeriodOf(result.steps);
-    const measures = measure(s.spec, result.steps, period, loadStep && reaction(s, timelines[i], result.steps, loadStep, t0));
+    const stepDemand = loadStep && demandAt(timelines[i], demands[i], [loadStep.end], t0)[0];
+    const measures = measure(s.spec, result.steps, period, loadStep && reaction(s.spec, stepDemand, result.steps, loadStep));
     const replicasCheck = recorded.replicas ? checkReplicas(new ReplicasTimeline(recorded.replicas), result.steps, period, t0) : undefined;
     return { measures, replicasCheck };
   });
@@ -83,7 +90,7 @@ export function replayHistory<R extends SimulationResultProps>(subjects: Readonl
     failedSteps: t.failedSteps,
   }));
   const recordedAt = recorded.replicas ? new ReplicasTimeline(recorded.replicas) : undefined;
-  const plot = { demand: demands, recorded: recordedAt ? steps.map(s => recordedAt.at(t0 + s.time)) : undefined };
+  const plot = { demand, recorded: recordedAt ? steps.map(s => recordedAt.at(t0 + s.time)) : undefined };
   return {
     data: { history: { start: rfc3339(t0), end: rfc3339(end), metrics, warnings: [...recorded.warnings] }, loadStep, replays, plot },
     results,
@@ -95,18 +102,19 @@ function syncPeriodOf(steps: readonly SimulationStep[]): number {
   return steps.length > 1 ? steps[1].time - steps[0].time : 15;
 }
 
-/** The demand at each time (replicas the load needs at the metrics' targets; the largest over metrics), undefined where none can be read. */
-function demandAt(timelines: readonly MetricTimeline[], times: readonly number[], t0: number,
-  options: HpaSimulatorOptions): Array<number | undefined> {
-  const readers = timelines.map(t => ({ t, reader: t.reader(), demand: t.demandReader(options.podRequests) }));
+/**
+ * The demand at each time (the replicas the load needs at the metrics' targets; the largest over
+ * metrics), from the steps' demands the run wrote; undefined where no metric has one.
+ */
+function demandAt(timelines: readonly MetricTimeline[], demands: ReadonlyArray<{ readonly out: Float64Array }>, times: readonly number[],
+  t0: number): Array<number | undefined> {
   return times.map(time => {
     let demand: number | undefined;
-    for (const { t, reader, demand: of } of readers) {
+    timelines.forEach((t, j) => {
       const k = t.stepAt(time, t0);
-      if (k < 0) continue;
-      const d = of(reader.read(k), reader.values);
-      if (d !== undefined && (demand === undefined || d > demand)) demand = d;
-    }
+      const d = k < 0 ? NaN : demands[j].out[k];
+      if (!Number.isNaN(d) && (demand === undefined || d > demand)) demand = d;
+    });
     return demand;
   });
 }
@@ -137,12 +145,12 @@ export function largestStep(times: readonly number[], demands: ReadonlyArray<num
   return { start: times[best.a], end: times[best.b], fromReplicas: demands[best.a]!, toReplicas: demands[best.b]! };
 }
 
-/** How long `steps` took from the step's start to reach the replicas the load at its end needs under `subject`'s spec. */
-function reaction(subject: ReplaySubject<SimulationResultProps>, timelines: readonly MetricTimeline[], steps: readonly SimulationStep[],
-  step: LoadStep, t0: number): Reaction | undefined {
-  const [demand] = demandAt(timelines, [step.end], t0, subject.options);
+/**
+ * How long `steps` took from the load step's start to reach the replicas the load at its end
+ * (`demand`, at `spec`'s targets) needs under `spec`.
+ */
+function reaction(spec: SimSpec, demand: number | undefined, steps: readonly SimulationStep[], step: LoadStep): Reaction | undefined {
   if (demand === undefined) return undefined;
-  const spec = subject.spec;
   const needed = Math.ceil(demand / (1 + spec.tolerance.up) - ROUNDING_SLACK);
   const requiredReplicas = Math.min(spec.maxReplicas, Math.max(spec.minReplicas, needed));
   const reached = steps.find(s => s.time >= step.start && s.replicas >= requiredReplicas);

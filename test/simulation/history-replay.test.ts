@@ -291,6 +291,15 @@ describe('histories refused, with what to change', () => {
     expect(replay(add)).toThrow(message);
   });
 
+  test('a history is checked as it is read, and left as it was when it cannot be', () => {
+    const history = PrometheusHistory.create().metricFromJson('cpu', cpu);
+    const offGrid = response({ labels: { pod: 'a' }, values: [[7, '1']] });
+    expect(() => history.metricFromJson('cpu', offGrid)).toThrow('is not on the step grid');
+    expect(() => history.metricFromJson('queue', response({ labels: {}, values: [[0, '1']] }))).toThrow('has one sample per series: give the query\'s step');
+    expect(history.metrics).toEqual(['cpu']);
+    expect(sim.replay(history.metricFromJson('queue', queue)).result.steps).toHaveLength(3);
+  });
+
   test('several series of an Object metric must be aggregated', () => {
     const object = HpaSimulator.fromManifest(hpaManifest({
       minReplicas: 1,

@@ -131,11 +131,20 @@ describe('decimal', () => {
 });
 
 describe('mergeSeries', () => {
-  test('a later range continues the series of the same labels, dropping the samples it repeats', () => {
-    const first = readMatrixText('[{"metric":{"pod":"a"},"values":[[0,"1"],[15,"2"]]}]', 'one').series;
-    const second = readMatrixText('[{"metric":{"pod":"a"},"values":[[15,"2"],[30,"3"]]},{"metric":{"pod":"b"},"values":[[30,"9"]]}]', 'two').series;
-    const merged = mergeSeries(first, second);
-    expect(merged.map(s => [s.labels, Array.from(s.times.subarray(0, s.length)), Array.from(s.values.subarray(0, s.length))])).toEqual([
+  const plain = (series: ReturnType<typeof mergeSeries>) =>
+    series.map(s => [s.labels, Array.from(s.times.subarray(0, s.length)), Array.from(s.values.subarray(0, s.length))]);
+  const first = () => readMatrixText('[{"metric":{"pod":"a"},"values":[[0,"1"],[15,"2"]]}]', 'one').series;
+  const second = () => readMatrixText('[{"metric":{"pod":"a"},"values":[[15,"2"],[30,"3"]]},{"metric":{"pod":"b"},"values":[[30,"9"]]}]', 'two').series;
+
+  test('a later range joins the series of the same labels, the sample both have kept once', () => {
+    expect(plain(mergeSeries(first(), second()))).toEqual([
+      [{ pod: 'a' }, [0, 15, 30], [1, 2, 3]],
+      [{ pod: 'b' }, [30], [9]],
+    ]);
+  });
+
+  test('the ranges may come in any order', () => {
+    expect(plain(mergeSeries(second(), first()))).toEqual([
       [{ pod: 'a' }, [0, 15, 30], [1, 2, 3]],
       [{ pod: 'b' }, [30], [9]],
     ]);
