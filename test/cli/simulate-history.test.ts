@@ -129,6 +129,17 @@ describe('cdk8s-hpa simulate --history', () => {
     expect(fs.readFileSync(csv, 'utf8').trimEnd().split('\n')).toHaveLength(82);
   });
 
+  test('two HPAs of one input compare with --name and --compare-name', () => {
+    const both = path.join(tmp, 'both.yaml');
+    const tuned = fs.readFileSync(path.join(ROOT, TUNED), 'utf8').replace('name: web\n  namespace', 'name: web-tuned\n  namespace');
+    fs.writeFileSync(both, `${fs.readFileSync(path.join(ROOT, HPA), 'utf8')}---\n${tuned}`);
+    const run = cli(['simulate', '--hpa', both, '--name', 'web', '--compare', both, '--compare-name', 'web-tuned', ...HISTORY,
+      '--load', 'cpu=total', '--replicas-history', REPLICAS]);
+    expect(run.code).toBe(0);
+    expect(run.lines[0]).toBe('                             web (both.yaml)                         web-tuned (both.yaml)');
+    expect(run.lines.slice(1)).toEqual(COMPARE_TABLE.slice(1));
+  });
+
   test('the history\'s metric may be left out for an HPA of one metric; --until ends the replay', () => {
     const run = cli(['simulate', '--hpa', HPA, '--history', CPU, '--pod-request', 'cpu=250m', '--until', '5m', '--format', 'json']);
     expect(run.code).toBe(0);
