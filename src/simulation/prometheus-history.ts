@@ -61,9 +61,12 @@ export interface HistoryMetricOptions {
  * compares them with `HpaSimulatorOptions.podRequests`.
  *
  * @example
+ * declare const simulator: HpaSimulator;
  * const history = PrometheusHistory.create()
  *   .metricFromFile('cpu', 'history/cpu.json', { load: HistoryLoad.TOTAL })
  *   .replicasFromFile('history/replicas.json');
+ * const replay = simulator.replay(history);
+ * const page = replay.toHtml();
  */
 export class PrometheusHistory {
   /** An empty history. */
