@@ -4,16 +4,21 @@
  * `conformance: N passed, N failed` last; exits non-zero when a check failed or Go is missing.
  *
  * Environment: CONFORMANCE_RUNS (objects per release, default 20000), CONFORMANCE_SEED,
- * CONFORMANCE_ONLY (`apiserver`, `controller`, `yaml` or `live`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
+ * CONFORMANCE_ONLY (`apiserver`, `controller`, `yaml`, `live` or `prometheus`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
  * CONFORMANCE_SCENARIOS_PER_RELEASE (controller scenarios, default 300), CONFORMANCE_REQUEST_CASES_COUNT
  * (pod specs for the requests the controller reads, default 2000).
  */
 import * as fc from 'fast-check';
 import { checkGates, checkServed, readConformancePage, readDifferencesTable, runRelease } from './apiserver-differential';
 import { controllerSettings, describeMismatch, firstDifference, runController, scenarioArbitrary, simulate } from './controller-differential';
-import { buildApiServer, buildController, buildLive, kubernetesSourceDir, LineProcess, Release, releases, requireGo, runOnce, servedVersions, startBuilds } from './go-programs';
+import {
+  buildApiServer, buildController, buildLive, buildPrometheus, kubernetesSourceDir, LineProcess, PROMETHEUS_VERSION, Release, releases,
+  requireGo, runOnce, servedVersions, startBuilds,
+} from './go-programs';
 import { runLiveTests } from './live-tests';
+import { prometheusLive } from './prometheus-differential';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
+import { whatIfDocs } from './what-if-docs';
 import { readYamlCorpus } from './yaml-corpus';
 import { Run } from '../../src/simulation/simulation-run';
 
@@ -166,6 +171,13 @@ async function live(tally: Tally, servers: Release[], builds: Builds): Promise<v
   }
 }
 
+/** `cdk8s-hpa simulate` on history fetched from a real Prometheus, the same history from files, and docs/what-if.md's session. */
+async function prometheus(tally: Tally, builds: Builds): Promise<void> {
+  const binaries = await binary(builds, `prometheus ${PROMETHEUS_VERSION}`);
+  await prometheusLive(binaries, (name, failures) => report(tally, name, failures));
+  await whatIfDocs(binaries, (name, failures) => report(tally, name, failures));
+}
+
 async function main(): Promise<number> {
   const tally: Tally = { passed: 0, failed: 0 };
   const only = process.env.CONFORMANCE_ONLY;
@@ -177,14 +189,18 @@ async function main(): Promise<number> {
     const servers = releases('apiserver').filter(r => (!only || only === 'apiserver') && picked(r)
       || controllers.some(c => c.minor === r.minor));
     const liveServers = !only || only === 'live' ? releases('live').filter(picked) : [];
+    const history = !only || only === 'prometheus';
     // Every build starts now, in the order they are needed; the tests wait for theirs.
     const builds = startBuilds([
       ...servers.map(r => [`apiserver ${r.kubernetes}`, () => buildApiServer(r)] as [string, () => Promise<string>]),
       ...controllers.map(r => [`controller ${r.kubernetes}`, () => buildController(r)] as [string, () => Promise<string>]),
+      ...(history ? [[`prometheus ${PROMETHEUS_VERSION}`, buildPrometheus] as [string, () => Promise<string>]] : []),
+      // Last: it reuses the packages the 1.36 programs compiled.
       ...liveServers.map(r => [`live ${r.kubernetes}`, () => buildLive(r)] as [string, () => Promise<string>]),
     ]);
     if (!only || only === 'apiserver') await apiserver(tally, servers, builds);
     if (!only || only === 'controller') await controller(tally, controllers, builds);
+    if (history) await prometheus(tally, builds);
     if (!only || only === 'live') await live(tally, liveServers, builds);
     const newest = releases('apiserver').filter(picked).pop();
     if ((!only || only === 'yaml') && newest) yamlFiles(tally, newest);
