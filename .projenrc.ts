@@ -19,13 +19,13 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   peerDeps: ['cdk8s-plus-27@^2.9.5'],
   devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'ajv@^8', 'ajv-draft-04@^1', '@types/js-yaml@^4'],
-  // The command line (`cdk8s-hpa validate`) reads YAML with source positions: `yaml` for
-  // positions and errors, js-yaml for speed on large inputs (src/manifests/yaml-source.ts). Neither is
-  // a jsii module, so both are bundled; only lib/cli and HpaValidator.validateYaml load them, never the library's entry point.
-  // `cdk8s-hpa explain` reads live clusters through @kubernetes/client-node (kubeconfig contexts,
-  // exec credential plugins, tokens, client certificates, proxies), loaded only by that path
-  // (src/cluster/). 1.x: 2.x needs undici 8, which does not load on Node 20.
-  deps: ['yaml@^2', 'js-yaml@^4', '@kubernetes/client-node@^1.4.0'],
+  // The command line (`cdk8s-hpa validate`) reads YAML with js-yaml, and words syntax errors
+  // with `yaml`, ten times slower (src/manifests/yaml-source.ts). `cdk8s-hpa explain` reads live
+  // clusters through @kubernetes/client-node (kubeconfig contexts, exec credential plugins, tokens,
+  // client certificates, proxies), loaded only by that path (src/cluster/); 1.x: 2.x needs undici 8,
+  // which does not load on Node 20. None is a jsii module, so all are bundled; none is loaded by the
+  // library's entry point.
+  deps: ['yaml@^2', 'js-yaml@^4.3.2', '@kubernetes/client-node@^1.4.0'],
   bundledDeps: ['yaml', 'js-yaml', '@kubernetes/client-node'],
   bin: { 'cdk8s-hpa': 'bin/cdk8s-hpa' },
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Benchmark, every target in one run: synth against cdk8s-plus-27 and the raw L1, HpaValidator
-// against kubernetes-models, `cdk8s-hpa validate` against kube-score, the simulator, startup.
+// against kubernetes-models, `cdk8s-hpa validate` against kube-score, the simulator and its replay of
+// recorded history, startup.
 // Each measurement runs in a process of its own. Usage: node bench/bench.js [--quick] [--sizes 1,100,1000,10000] [--runs 3]
 // Needs the compiled library (npx projen compile). Prints a table and writes bench/results/latest.json.
 'use strict';
@@ -86,6 +87,27 @@ const nodeStart = stats(freshSamples.map(s => s.nodeStartMs));
 results.simulate = { runs: simulateRuns, syncs: 40320, ...simulate, fresh: simulateFresh, nodeStart };
 process.stderr.write(`  simulate one week: median ${simulate.median.toFixed(1)} ms, in a fresh process ${simulateFresh.median.toFixed(1)} ms (Node's own start ${nodeStart.median.toFixed(1)} ms)\n`);
 
+// Recorded history: a week of 15 s samples for three metrics, two specs replayed over it; then
+// 30 days, for the memory the history holds.
+const historyRuns = quick ? 3 : 5;
+const weekSamples = Array.from({ length: historyRuns }, () => measure(['history', '7']));
+const month = measure(['history', '30']);
+const part = (key) => stats(weekSamples.map(s => s[key]));
+results.history = {
+  runs: historyRuns,
+  week: {
+    fileMb: weekSamples[0].fileMb,
+    samples: weekSamples[0].samples,
+    parse: part('parseMs'),
+    replayFirst: stats(weekSamples.map(s => s.replayMs[0])),
+    replaySecond: stats(weekSamples.map(s => s.replayMs[1])),
+    compareAndReport: part('compareAndReportMs'),
+    peakRssMb: part('rssMb').median,
+  },
+  month: { fileMb: month.fileMb, samples: month.samples, parseMs: month.parseMs, replayMs: month.replayMs, heldMb: month.heldMb, peakRssMb: month.rssMb },
+};
+process.stderr.write(`  history, a week: read ${results.history.week.parse.median.toFixed(0)} ms, replays ${results.history.week.replayFirst.median.toFixed(0)} and ${results.history.week.replaySecond.median.toFixed(0)} ms; 30 days held in ${month.heldMb.toFixed(1)} MB\n`);
+
 const requireRuns = quick ? 5 : 11;
 const requireMs = {};
 for (const which of ['plus', 'ours']) {
@@ -155,6 +177,9 @@ results.targets = {
   helpMs: results.help.median,
   simulateWeekMs: results.simulate.median,
   simulateFreshMs: results.simulate.fresh.median,
+  historyReplayMs: Math.max(results.history.week.replayFirst.median, results.history.week.replaySecond.median),
+  // The bytes of the 30-day history's series over 16 per sample (a time and a value, 8 bytes each).
+  historyHeldOverSamples: (results.history.month.heldMb * 2 ** 20) / (results.history.month.samples * 16),
 };
 
 const lines = [];
@@ -207,6 +232,13 @@ target('cdk8s-hpa validate / kube-score, peak RSS', t.cliRssOverKubeScore, 1.0);
 target('cdk8s-hpa validate, cost per object at 100,000 / at 10,000', t.cliPerObjectScaling, 1.2);
 target('HpaSimulator, one week of 15 s syncs (40,320), three metrics, in a fresh process with module loading', t.simulateFreshMs, 150, 1, ' ms');
 lines.push(`  (the run alone: ${t.simulateWeekMs.toFixed(1)} ms; Node's own start, before the script's first line: ${results.simulate.nodeStart.median.toFixed(1)} ms)`);
+const hw = results.history.week;
+const hm = results.history.month;
+target('HpaSimulator.replay, a week of 15 s history for three metrics (22 series), the slower of two specs, in a fresh process', t.historyReplayMs, 1000, 1, ' ms');
+lines.push(`  (reading the week's ${hw.fileMb.toFixed(1)} MB of range-query JSON: ${hw.parse.median.toFixed(0)} ms; the two replays ${hw.replayFirst.median.toFixed(0)} and ${hw.replaySecond.median.toFixed(0)} ms; `
+  + `compare() and its HTML page: ${hw.compareAndReport.median.toFixed(0)} ms; peak RSS ${hw.peakRssMb.toFixed(0)} MB)`);
+target('30 days of 15 s history (3.8 million samples): bytes held over 16 per sample', t.historyHeldOverSamples, 1.05, 2);
+lines.push(`  (${hm.fileMb.toFixed(0)} MB of JSON read in ${hm.parseMs.toFixed(0)} ms into ${hm.heldMb.toFixed(1)} MB; replays ${hm.replayMs.map(v => v.toFixed(0)).join(' and ')} ms; peak RSS ${hm.peakRssMb.toFixed(0)} MB)`);
 target('require(\'cdk8s-hpa\') added', t.requireAddedMs, 15, 1, ' ms');
 target('cdk8s-hpa --help', t.helpMs, 140, 1, ' ms');
 

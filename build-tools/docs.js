@@ -49,7 +49,7 @@ const RULE_GROUPS = [
   {
     title: 'HPA3xx: across objects',
     match: id => /^HPA3\d\d$/.test(id),
-    what: 'What only the other objects show (the construct tree, or the workloads in the command line\'s input): requests for a Utilization metric where the declared release\'s controller reads them, containers, a target with fixed `replicas`, two HPAs on one target, an HPA in another namespace than its target.',
+    what: 'What only the other objects show (the construct tree, or the workloads in the command line\'s input): requests for a Utilization metric where the declared release\'s controller reads them, containers, a target with fixed `replicas`, two autoscalers on one target (HPAs, and KEDA ScaledObjects as the HPA KEDA makes of each), an HPA in another namespace than its target, a target the input should hold but does not.',
     wording: 'An HPA is matched to a workload of the same namespace, kind and name; objects without a namespace match each other, as they are applied to the same one.',
   },
   {
@@ -64,8 +64,11 @@ const RULE_GROUPS = [
 const RULE_NOTES = {
   HPA155: 'The server serves the apiVersion and warns; an apiVersion the release no longer serves (`v2beta1` from 1.25, `v2beta2` from 1.26) is HPA100, naming the release that removed it.',
   HPA204: 'The controller reads only the field the `type` names; the other is ignored.',
+  HPA207: 'The API server stores any kind; the controller looks the group and kind up exactly (`FailedGetScale`: no matches for kind). Reported for a misspelling of a scalable kind in its own group, with no group, or in another built-in group; a kind of a custom group that is not close to one passes, as a custom resource may be spelt so.',
   HPA301: 'Where the declared release\'s controller reads requests: each container, native sidecars (an init container with `restartPolicy: Always`) from 1.29, the pod\'s own `resources` from 1.34 with `PodLevelResources`. Requests of 0 fail too.',
   HPA303: 'On a cdk8s-plus workload it reports a `replicas` prop, which cdk8s-plus leaves out of the manifest while an HPA scales the workload: the value is silently ignored.',
+  HPA304: 'A KEDA `ScaledObject` (`keda.sh/v1alpha1`) counts as the HPA KEDA makes of it (`keda-hpa-<name>`, or `spec.advanced.horizontalPodAutoscalerConfig.name`) on its `scaleTargetRef` (`apps/v1` `Deployment` unless it says otherwise), and is one autoscaler with that HPA. The finding quotes KEDA\'s admission webhook; on an HPA that KEDA made (owned by a ScaledObject), the fix is made in the ScaledObject.',
+  HPA306: 'Only where the input plainly holds the whole picture: the HPA\'s own file (in an app, its chart, which synth writes to one file) holds workloads of its namespace (Deployment, StatefulSet, ReplicaSet, ReplicationController, Argo Rollout, or objects of the target\'s own kind), and no file of the input holds the target in any namespace. An HPA alone, or beside a Service, is not checked. The fix names the closest workload: a misspelling, a name with a prefix or suffix added or dropped (kustomize `namePrefix`, a Helm release name), the same name in another kind. For a target that something outside the input makes (an operator, another chart), set the rule off for that HPA.',
   HPA401: 'On by default: the controller clamps the fallback, so the value written is never the one used.',
   HPA402: 'Off by default: often deliberate (an environment pinned through its HPA); it fires on about one HPA in ten.',
   HPA403: 'On by default: the workload can never reach zero, which is the point of `minReplicas: 0`.',

@@ -4,7 +4,8 @@
 // This rewrites each re-export so that its module loads on the first read of one of its names:
 // `require('cdk8s-hpa')` loads the index alone, and the validator, the simulator and the
 // explainer load what they use and start without cdk8s. A name that two modules export stays the
-// first one's, as with tsc's `__exportStar`; a module of types only is not loaded at all. Each
+// first one's, as with tsc's `__exportStar`; a module of types only is not loaded at all. The synth
+// plugin's class is added the same way, for cdk8s-cli to load it by package name. Each
 // name is also assigned `void 0` first, as tsc does, so that Node's ESM loader (which reads the
 // names of a CommonJS module from its text) sees it.
 'use strict';
@@ -37,4 +38,12 @@ js = js.replace(REEXPORT, (_statement, spec) => {
   return `${declare} __lazyExport(exports, () => require("${spec}"), ${JSON.stringify(names)});`;
 });
 if (count === 0 || js.includes('__exportStar(require(')) throw new Error(`lazy-exports: ${file} has re-exports of another form`);
+// The cdk8s synth plugin by package name (`package: cdk8s-hpa` in cdk8s.yaml): cdk8s-cli requires
+// the package's main module and reads the class from it. Not part of the jsii assembly (it is
+// written against cdk8s-cli's shape), and loaded only when read, like every name above.
+const PLUGIN = 'HpaValidation';
+if (declared.has(PLUGIN)) throw new Error(`lazy-exports: the index already exports ${PLUGIN}`);
+const pluginExport = `exports.${PLUGIN} = void 0; __lazyExport(exports, () => require("./cli/synth-plugin"), ${JSON.stringify([PLUGIN])});\n`;
+const sourceMap = js.lastIndexOf('//# sourceMappingURL=');
+js = sourceMap < 0 ? js + pluginExport : js.slice(0, sourceMap) + pluginExport + js.slice(sourceMap);
 fs.writeFileSync(file, js);

@@ -34,7 +34,8 @@ export interface ClusterProfileOptions {
 }
 
 const profiles = new WeakMap<IConstruct, ClusterProfile>();
-const configProfiles = new WeakMap<IConstruct, ClusterProfile>();
+/** What config files set at a scope: the profile for a construct at or below it (by the file its chart is written to). */
+const configProfiles = new WeakMap<IConstruct, (at: IConstruct) => ClusterProfile | undefined>();
 
 /**
  * The Kubernetes cluster the manifests are for: its version and feature gates decide which
@@ -62,7 +63,33 @@ export class ClusterProfile {
    * default profile.
    */
   public static lookup(scope: IConstruct): ClusterProfile {
-    return nearest(scope, profiles) ?? nearest(scope, configProfiles) ?? DEFAULT_PROFILE;
+    return ClusterProfile._lookupSet(scope) ?? DEFAULT_PROFILE;
+  }
+
+  /**
+   * The profile set at `scope` in code or by a config file, as `lookup`; undefined when none is
+   * (the default profile applies).
+   * @internal
+   */
+  public static _lookupSet(scope: IConstruct): ClusterProfile | undefined {
+    for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
+      const p = profiles.get(s);
+      if (p) return p;
+    }
+    for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
+      const p = configProfiles.get(s)?.(scope);
+      if (p) return p;
+    }
+    return undefined;
+  }
+
+  /**
+   * Makes the profiles a config file gives apply at or below `scope`, under any set in code.
+   * `profileAt` is asked when a construct looks its profile up, so charts added later get theirs.
+   * @internal
+   */
+  public static _applyFromConfig(scope: IConstruct, profileAt: (at: IConstruct) => ClusterProfile | undefined): void {
+    configProfiles.set(scope, profileAt);
   }
 
   /** The version as given, or the default. */
@@ -91,11 +118,11 @@ export class ClusterProfile {
   }
 
   /**
-   * Makes this profile, read from a config file, apply at `scope` under any set in code.
+   * The gates set on this profile over the release's defaults, as given.
    * @internal
    */
-  public _applyFromConfig(scope: IConstruct): void {
-    configProfiles.set(scope, this);
+  public _gatesSet(): { readonly [gate: string]: unknown } {
+    return this.gates;
   }
 
   /** Whether `gate` is on in this cluster: the override if given, else the release's default. */
@@ -175,14 +202,6 @@ export class ClusterProfile {
 }
 
 const DEFAULT_PROFILE = ClusterProfile.of();
-
-function nearest(scope: IConstruct, map: WeakMap<IConstruct, ClusterProfile>): ClusterProfile | undefined {
-  for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
-    const p = map.get(s);
-    if (p) return p;
-  }
-  return undefined;
-}
 
 /** `'1.36'`, `'v1.36.2'` -> 36; undefined when not a 1.x version the library knows or one newer. */
 function parseMinor(version: unknown): number | undefined {

@@ -5,9 +5,11 @@ import { Behavior } from './behavior';
 import { ClusterProfile } from './cluster-profile';
 import type * as CheckHpa from './manifests/check-hpa';
 import { Metric } from './metric';
+import { isScaledObject } from './model/keda';
 import { IndexedObject, RelatedFacts, RelatedObjects } from './model/related-objects';
-import { WorkloadFacts } from './model/workload-facts';
-import { HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
+import { isScalableKind } from './model/scalable-kinds';
+import { WorkloadFacts, workloadFactsFromManifest } from './model/workload-facts';
+import { CLUSTER_ANNOTATION, HPA_API_VERSION, HPA_KIND, RULES_ANNOTATION } from './private/constants';
 import { onFirstUse } from './private/memoize';
 import { NOT_PLAIN, plainJson, plainJsonEquals, sameJson } from './private/plain';
 import { HorizontalPodAutoscalerV2Spec } from './private/spec-types';
@@ -15,6 +17,7 @@ import { toKube, toKubeWith } from './private/to-kube';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
 import { ScaleTarget } from './scale-target';
+import { formatClusterAnnotation } from './validation/cluster-annotation';
 import { formatIssue } from './validation/format-issue';
 import { formatRuleLevelList } from './validation/rule-levels';
 import { Severity, ValidationIssue } from './validation/validation-issue';
@@ -64,10 +67,14 @@ export interface HorizontalPodAutoscalerV2Props {
   readonly behavior?: Behavior;
 
   /**
-   * The cluster the manifest is for; decides which fields and values are accepted.
+   * The cluster the manifest is for; decides which fields and values are accepted. This profile,
+   * or one set on a scope above or by the config file, is written into the
+   * `cdk8s-hpa.io/cluster` annotation, so `cdk8s-hpa validate` and the cdk8s synth plugin judge
+   * the synthesized manifest for the same cluster.
    *
-   * @default - the profile set with `ClusterProfile.applyTo()` on a scope above, else the
-   * newest Kubernetes release the library knows with its default gates
+   * @default - the profile set with `ClusterProfile.applyTo()` on a scope above, else the one
+   * `HpaConfig.applyTo()` read from the config file, else the newest Kubernetes release the
+   * library knows with its default gates (not written into the manifest)
    */
   readonly cluster?: ClusterProfile;
 
@@ -94,12 +101,13 @@ interface CheckInputs {
   readonly related: RelatedFacts;
 }
 
-/** An object of the construct tree in the index: its path is where it is. */
+/** An object of the construct tree in the index: its path is where it is, its chart what it is applied with. */
 class TreeObject implements IndexedObject {
   constructor(
     public readonly manifest: { readonly [key: string]: any },
     private readonly path: string,
-    /** A cdk8s-plus workload's facts, read from the workload (it is not rendered yet). */
+    public readonly unit: string | undefined,
+    /** A workload's facts, read from the workload (a cdk8s-plus one is not rendered yet). */
     public readonly facts?: () => WorkloadFacts,
   ) {}
 
@@ -123,10 +131,12 @@ const TARGET_RULES = ['HPA301', 'HPA302', 'HPA303'];
 /**
  * The HorizontalPodAutoscalers of an app indexed with the targets of this library's HPAs: ours
  * by what they are matched on, the others (cdk8s-plus's, L1s, `Include`d manifests) as they
- * render. One walk serves the HPAs of one validation pass: cdk8s validates each construct once
- * per pass (a synth makes one pass over the app, then one more per chart), and the tree may
- * change between passes. So `hpa` walks again when it has read the last walk already, or the
- * walk did not see it.
+ * render; the workloads of the app (any API object of a scalable kind: cdk8s-plus's, L1s,
+ * `Include`d ones) by kind, name and namespace, their facts read when an HPA targets them; and
+ * KEDA ScaledObjects as they render. One walk serves the HPAs of one validation pass: cdk8s
+ * validates each construct once per pass (a synth makes one pass over the app, then one more per
+ * chart), and the tree may change between passes. So `hpa` walks again when it has read the
+ * last walk already, or the walk did not see it.
  */
 function treeWalk(root: IConstruct, hpa: HorizontalPodAutoscalerV2): TreeWalk {
   let walk = walksByRoot.get(root);
@@ -137,14 +147,36 @@ function treeWalk(root: IConstruct, hpa: HorizontalPodAutoscalerV2): TreeWalk {
         const [entry, target] = c._treeObjects();
         walk.objects.add(entry, target);
         walk.entries.set(c, entry);
-      } else if (ApiObject.isApiObject(c) && c.kind === HPA_KIND && !(c.node.scope instanceof HorizontalPodAutoscalerV2)) {
-        walk.objects.add(new TreeObject(c.toJson(), c.node.path));
+      } else if (ApiObject.isApiObject(c) && !(c.node.scope instanceof HorizontalPodAutoscalerV2)) {
+        const object = treeObjectOf(c);
+        if (object !== undefined) walk.objects.add(object);
       }
     }
     walksByRoot.set(root, walk);
   }
   walk.read.add(hpa);
   return walk;
+}
+
+/**
+ * An API object of the tree as the index holds it: an HPA or a ScaledObject rendered, a workload
+ * by kind, name and namespace (rendered only when an HPA targets it); others are not held.
+ */
+function treeObjectOf(c: ApiObject): TreeObject | undefined {
+  const rendered = c.kind === HPA_KIND || isScaledObject(c);
+  if (!rendered && !isScalableKind(c.kind)) return undefined;
+  const unit = c.chart.node.path;
+  if (rendered) return new TreeObject(c.toJson(), c.node.path, unit);
+  const manifest = { apiVersion: c.apiVersion, kind: c.kind, metadata: { name: c.name, namespace: c.metadata.namespace } };
+  return new TreeObject(manifest, c.node.path, unit, () => {
+    try {
+      return workloadFactsFromManifest(c.toJson());
+    } catch {
+      // A workload that does not render yet (cdk8s-plus refuses one without containers) is
+      // reported by its own validation at synth; its containers are not known here.
+      return workloadFactsFromManifest(manifest);
+    }
+  });
 }
 
 /**
@@ -226,6 +258,9 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
     this.rulesLazy = Lazy.any({ produce: () => this.rulesAnnotation(annotated) });
     this.apiObject.metadata.addAnnotation(RULES_ANNOTATION, this.rulesLazy as unknown as string);
+    const clusterAnnotated = props.metadata?.annotations?.[CLUSTER_ANNOTATION];
+    const clusterLazy = Lazy.any({ produce: () => this.clusterAnnotation(clusterAnnotated) });
+    this.apiObject.metadata.addAnnotation(CLUSTER_ANNOTATION, clusterLazy as unknown as string);
 
     this.node.addValidation({ validate: () => this.synthErrors() });
   }
@@ -283,11 +318,12 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
   public _treeObjects(): [TreeObject, TreeObject | undefined] {
     const namespace = this.apiObject.metadata.namespace;
     const ref = this.targetMissing ? undefined : this.target._toKube();
+    const unit = this.apiObject.chart.node.path;
     const entry = new TreeObject(
       { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: { name: this.apiObject.name, namespace }, spec: { scaleTargetRef: ref } },
-      this.node.path);
+      this.node.path, unit);
     if (ref === undefined || !this.target._isWorkload) return [entry, undefined];
-    const target = new TreeObject({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name } }, this.node.path,
+    const target = new TreeObject({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name } }, this.node.path, unit,
       () => this.target._facts(namespace, this.readRenderedTarget));
     return [entry, target];
   }
@@ -318,7 +354,8 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       manifest,
       settings: {
         profile: this.cluster,
-        ruleLevels: { ...RuleLevels._lookupFromConfig(this), ...RuleLevels.lookup(this), ...this.ruleLevels },
+        // The levels set in code reach the engine in the annotation, as they reach every checker.
+        ruleLevels: RuleLevels._lookupFromConfig(this),
       },
       objects: walk.objects,
       entry,
@@ -349,9 +386,18 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    * in `metadata`, then the `ruleLevels` prop (later items win).
    */
   private rulesAnnotation(annotated: unknown): unknown {
-    const parts = [levelList(RuleLevels.lookup(this)), annotated, levelList(this.ruleLevels)];
+    const parts = [formatRuleLevelList(RuleLevels.lookup(this)), annotated, formatRuleLevelList(this.ruleLevels)];
     if (parts[0] === '' && parts[2] === '') return annotated;
     return parts.filter(p => typeof p === 'string' && p.trim() !== '').join(',');
+  }
+
+  /**
+   * The `cdk8s-hpa.io/cluster` annotation: the profile set in code or by the config file, else
+   * the annotation given in `metadata` (none for the default profile, to keep manifests small).
+   */
+  private clusterAnnotation(annotated: unknown): unknown {
+    const set = this.clusterOverride ?? ClusterProfile._lookupSet(this);
+    return set ? formatClusterAnnotation(set) : annotated;
   }
 
   /** The errors for cdk8s's validation; warnings are printed once. */
@@ -382,11 +428,6 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
     }
     return errors;
   }
-}
-
-/** `formatRuleLevelList(levels)`, which is `''` for no levels, without its work for none. */
-function levelList(levels: { [ruleId: string]: RuleLevel }): string {
-  return Object.keys(levels).length === 0 ? '' : formatRuleLevelList(levels);
 }
 
 /** Whether two checks read the same: then the pure engine finds the same issues. */

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { App, Chart, Names } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { ClusterProfile } from './cluster-profile';
-import { CONFIG_FILE_NAME, ConfigFile } from './config-file';
+import { CONFIG_FILE_NAME, ConfigFile, FileSettings } from './config-file';
 import { RuleLevel } from './rule-level';
 import { RuleLevels } from './rule-levels';
 
@@ -27,7 +27,7 @@ export interface HpaConfigApplyOptions {
   /**
    * The manifest file the HPAs at the scope are written to, matched against the `files` of the
    * config file's `overrides` (relative to the working directory).
-   * @default - for each chart at or below the scope, the file `cdk8s synth` writes it to
+   * @default - for each HPA, the file `cdk8s synth` writes its chart to
    * (`<outdir>/<chart>.k8s.yaml`), so the app and `cdk8s-hpa validate dist/` pick the same override
    */
   readonly manifestPath?: string;
@@ -66,44 +66,56 @@ export class HpaConfig {
    */
   public readonly path?: string;
 
+  /** The settings and profile for each manifest file asked about, made once: a check compares profiles by identity. */
+  private readonly byFile = new Map<string | undefined, { readonly settings: FileSettings; profile?: ClusterProfile }>();
+
   private constructor(private readonly file: ConfigFile) {
     this.path = file.path;
   }
 
   /** The cluster profile for a manifest file (the root's, with the matching overrides). */
   public clusterFor(manifestPath?: string): ClusterProfile {
-    return ClusterProfile.of(this.file.settingsFor(manifestPath).cluster);
+    const entry = this.entryFor(manifestPath);
+    entry.profile ??= ClusterProfile.of(entry.settings.cluster);
+    return entry.profile;
   }
 
   /** The rule levels for a manifest file (the root's, with the matching overrides). */
   public ruleLevelsFor(manifestPath?: string): { [ruleId: string]: RuleLevel } {
-    return { ...this.file.settingsFor(manifestPath).rules };
+    return { ...this.entryFor(manifestPath).settings.rules };
   }
 
   /**
    * Applies the profile and rule levels to every HPA at or below `scope`, under those set in
-   * code. Each chart gets the settings of the file `cdk8s synth` writes it to, unless
-   * `options.manifestPath` names one.
+   * code, whenever it is added (before or after this call). Each HPA gets the settings of the
+   * file `cdk8s synth` writes its chart to, unless `options.manifestPath` names one.
    */
   public applyTo(scope: IConstruct, options: HpaConfigApplyOptions = {}): void {
-    const apply = (s: IConstruct, manifestPath: string | undefined) => {
-      this.clusterFor(manifestPath)._applyFromConfig(s);
-      RuleLevels._applyFromConfig(s, this.ruleLevelsFor(manifestPath));
-    };
-    if (options?.manifestPath !== undefined) {
-      apply(scope, options.manifestPath);
-      return;
+    const fixed = options?.manifestPath;
+    const fileOf = (at: IConstruct) => fixed ?? chartFile(at);
+    ClusterProfile._applyFromConfig(scope, at => {
+      const manifestPath = fileOf(at);
+      // No cluster in the file for this manifest: the default applies, and is not written into it.
+      const cluster = this.entryFor(manifestPath).settings.cluster;
+      return cluster.version === undefined && Object.keys(cluster.featureGates).length === 0 ? undefined : this.clusterFor(manifestPath);
+    });
+    RuleLevels._applyFromConfig(scope, at => this.entryFor(fileOf(at)).settings.rules);
+  }
+
+  private entryFor(manifestPath: string | undefined) {
+    let entry = this.byFile.get(manifestPath);
+    if (!entry) {
+      entry = { settings: this.file.settingsFor(manifestPath) };
+      this.byFile.set(manifestPath, entry);
     }
-    apply(scope, undefined);
-    for (const chart of scope.node.findAll().filter(c => Chart.isChart(c)) as Chart[]) {
-      apply(chart, chartFile(chart));
-    }
+    return entry;
   }
 }
 
-/** Where `cdk8s synth` writes a chart with one file per chart. */
-function chartFile(chart: Chart): string | undefined {
-  const root = chart.node.root;
-  if (!(root instanceof App)) return undefined;
+/** Where `cdk8s synth` writes the nearest chart at or above `at`, with one file per chart. */
+function chartFile(at: IConstruct): string | undefined {
+  const chart = at.node.scopes.reverse().find(s => Chart.isChart(s)) as Chart | undefined;
+  const root = at.node.root;
+  if (!chart || !(root instanceof App)) return undefined;
   return path.join(root.outdir, `${Names.toDnsLabel(chart)}${root.outputFileExtension}`);
 }

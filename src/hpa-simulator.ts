@@ -3,7 +3,11 @@ import type { HorizontalPodAutoscalerV2 } from './horizontal-pod-autoscaler-v2';
 import { durationSeconds, requireDuration } from './model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from './private/constants';
 import { onFirstUse } from './private/memoize';
+import { HistoryComparison, HistoryReplay } from './simulation/history-replay';
 import type * as SpecReader from './simulation/hpa-spec';
+import type { PrometheusHistory } from './simulation/prometheus-history';
+import type { ReplaySubject } from './simulation/replay-measures';
+import { ReplayOptions } from './simulation/replay-types';
 import { SimulationResult } from './simulation/simulation-result';
 import type * as Run from './simulation/simulation-run';
 import { SimulationTrace } from './simulation/simulation-trace';
@@ -111,15 +115,50 @@ export class HpaSimulator {
   }
 
   /**
+   * Replays the controller over recorded history (from time 0, the history's first step, to its
+   * last), starting from the recorded replica count when the history has it, and measures the
+   * run: replica-hours, time above target, scale events, direction changes, time at max, the
+   * reaction to the largest step in load, and how far it was from the recorded replica count.
+   */
+  public replay(history: PrometheusHistory, options: ReplayOptions = {}): HistoryReplay {
+    return HistoryReplay._replay([this._subject()], history, options ?? {})[0];
+  }
+
+  /**
+   * Replays this HPA and `candidate` over the same history (see `replay()`), for their measures
+   * side by side.
+   */
+  public compare(candidate: HpaSimulator, history: PrometheusHistory, options: ReplayOptions = {}): HistoryComparison {
+    return HistoryComparison._compare(this._subject(), candidate._subject(), history, options ?? {});
+  }
+
+  /**
+   * This simulator as a replay of history runs it.
+   * @internal
+   */
+  public _subject(): ReplaySubject<SimulationResult> {
+    return { spec: this.spec, options: this.options, run: (input, until, options) => this._runInput(input, until, true, options) };
+  }
+
+  /**
    * `run()`; with `fastForward`, syncs that repeat the one before take a shortcut to the same
    * steps (the tests compare both ways).
    * @internal
    */
   public _run(trace: SimulationTrace, options: SimulationRunOptions, fastForward: boolean): SimulationResult {
-    const { Run } = loadRun();
+    return this._runInput(loadRun().traceInput(this.spec, trace), options.until, fastForward, this.options);
+  }
+
+  /**
+   * A run over any input (a trace, a history), with `options` in place of the simulator's
+   * (the same but for the starting state).
+   * @internal
+   */
+  public _runInput(input: Run.RunInput, until: number, fastForward: boolean, options: HpaSimulatorOptions): SimulationResult {
+    const { Run: SimulationRun } = loadRun();
     const { displayTarget } = loadSpecReader();
-    const run = new Run(this.spec, this.profile, this.options, this.downscaleWindow, trace);
-    const steps = run.syncs(this.syncPeriod, options.until, fastForward);
+    const run = new SimulationRun(this.spec, this.profile, options, this.downscaleWindow, input);
+    const steps = run.syncs(this.syncPeriod, until, fastForward);
     return SimulationResult._create({
       name: this.spec.name,
       minReplicas: this.spec.minReplicas,

@@ -21,7 +21,8 @@ const inputPath = onFirstUse(() => ({
 /** Options of `HpaValidator.validate()`. */
 export interface HpaValidationOptions {
   /**
-   * The cluster the manifest is for.
+   * The cluster the manifest is for. The manifest's own `cdk8s-hpa.io/cluster` annotation (which
+   * the construct writes when a profile is set in code) wins over it.
    * @default - the newest Kubernetes release the library knows, with its default feature gates
    */
   readonly cluster?: ClusterProfile;

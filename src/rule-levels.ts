@@ -2,7 +2,8 @@ import { IConstruct } from 'constructs';
 import { RuleLevel } from './rule-level';
 
 const scoped = new WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>();
-const fromConfig = new WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>();
+/** What config files set at a scope: the levels for a construct at or below it (by the file its chart is written to). */
+const fromConfig = new WeakMap<IConstruct, (at: IConstruct) => { [ruleId: string]: RuleLevel }>();
 
 /**
  * Rule levels for every HPA in a part of the construct tree: an app, or one chart.
@@ -28,15 +29,16 @@ export class RuleLevels {
 
   /** The rule levels set in code at `scope`: its own and its ancestors', the nearest winning. */
   public static lookup(scope: IConstruct): { [ruleId: string]: RuleLevel } {
-    return collect(scope, scoped);
+    return collect(scope, s => scoped.get(s));
   }
 
   /**
-   * Levels a config file sets at `scope`, under every level set in code.
+   * Levels a config file sets at or below `scope`, under every level set in code. `levelsAt` is
+   * asked when a construct looks its levels up, so charts added later get theirs.
    * @internal
    */
-  public static _applyFromConfig(scope: IConstruct, levels: { [ruleId: string]: RuleLevel }): void {
-    fromConfig.set(scope, { ...levels });
+  public static _applyFromConfig(scope: IConstruct, levelsAt: (at: IConstruct) => { [ruleId: string]: RuleLevel }): void {
+    fromConfig.set(scope, levelsAt);
   }
 
   /**
@@ -44,17 +46,17 @@ export class RuleLevels {
    * @internal
    */
   public static _lookupFromConfig(scope: IConstruct): { [ruleId: string]: RuleLevel } {
-    return collect(scope, fromConfig);
+    return collect(scope, s => fromConfig.get(s)?.(scope));
   }
 
   private constructor() {}
 }
 
-function collect(scope: IConstruct, map: WeakMap<IConstruct, { [ruleId: string]: RuleLevel }>): { [ruleId: string]: RuleLevel } {
+function collect(scope: IConstruct, levelsAt: (s: IConstruct) => { [ruleId: string]: RuleLevel } | undefined): { [ruleId: string]: RuleLevel } {
   // The levels found, nearest first; merged from the root down, so the nearest win.
   const chain: Array<{ [ruleId: string]: RuleLevel }> = [];
   for (let s: IConstruct | undefined = scope; s; s = s.node.scope) {
-    const levels = map.get(s);
+    const levels = levelsAt(s);
     if (levels) chain.push(levels);
   }
   const merged: { [ruleId: string]: RuleLevel } = {};

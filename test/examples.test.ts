@@ -18,7 +18,12 @@ describe('the example app', () => {
     expect(synthesizedHpas().hpas.get('queue-worker')).toEqual({
       apiVersion: 'autoscaling/v2',
       kind: 'HorizontalPodAutoscaler',
-      metadata: { name: 'queue-worker', namespace: 'jobs' },
+      // The app's cluster, for cdk8s-hpa validate and the synth plugin to judge it by.
+      metadata: {
+        name: 'queue-worker',
+        namespace: 'jobs',
+        annotations: { 'cdk8s-hpa.io/cluster': 'version=1.36,HPAScaleToZero=true,HPAExternalMetricFallback=true' },
+      },
       spec: {
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'queue-worker' },
         minReplicas: 0,

@@ -92,7 +92,8 @@ describe('HorizontalPodAutoscalerV2', () => {
   });
 
   test('targets any scalable resource by reference', () => {
-    const { chart } = setup();
+    // A chart with no workload of its own: a Rollout made elsewhere is not looked for in it (HPA306).
+    const chart = new Chart(new App(), 'test');
     new HorizontalPodAutoscalerV2(chart, 'Hpa', {
       target: ScaleTarget.fromReference({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: 'checkout' }),
       minReplicas: 2,
@@ -323,7 +324,9 @@ describe('HorizontalPodAutoscalerV2', () => {
       const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
         target: deployment, minReplicas: 2, maxReplicas: 3, ruleLevels: { HPA102: RuleLevel.OFF, HPA999: RuleLevel.OFF },
       });
-      expect(hpa.validateHpa().map(i => [i.ruleId, i.path])).toEqual([['HPA000', 'ruleLevels.HPA102'], ['HPA000', 'ruleLevels.HPA999']]);
+      // Written into the annotation, as the command line and the plugin read them too.
+      const annotation = 'metadata.annotations[cdk8s-hpa.io/rules]';
+      expect(hpa.validateHpa().map(i => [i.ruleId, i.path, i.value])).toEqual([['HPA000', annotation, 'HPA102=off'], ['HPA000', annotation, 'HPA999=off']]);
     });
 
     test('uses the profile applied to a scope above, and the cluster prop overrides it', () => {

@@ -74,13 +74,25 @@ describe('levels set in code travel with the manifest', () => {
     RuleLevels.applyTo(chart, { HPA402: RuleLevel.OFF, HPA404: RuleLevel.OFF });
     // The prop's unknown rule fails synth (below), so the manifest is read from the L1.
     const manifest = (hpa.node.findChild('Resource') as ApiObject).toJson();
-    expect(manifest.metadata.annotations).toEqual({ 'cdk8s-hpa.io/rules': 'HPA402=off,HPA404=off,HPA404=warning,HPA402=error' });
-    // Any other checker of the synthesized manifest reaches the construct's verdict on these rules.
-    expect(HpaValidator.validate(manifest).map(i => [i.ruleId, i.severity])).toEqual([['HPA402', 'error']]);
-    expect(hpa.validateHpa().map(i => [i.ruleId, i.severity, i.path])).toEqual([
-      ['HPA402', 'error', 'spec.maxReplicas'],
-      ['HPA000', 'error', 'ruleLevels.HPA999'],
-    ]);
+    expect(manifest.metadata.annotations).toEqual({ 'cdk8s-hpa.io/rules': 'HPA402=off,HPA404=off,HPA404=warning,HPA402=error,HPA999=off' });
+    // Any other checker of the synthesized manifest reaches the construct's verdict, the unknown rule included.
+    const verdict = [
+      ['HPA402', 'error', 'spec.maxReplicas', 3],
+      ['HPA000', 'error', 'metadata.annotations[cdk8s-hpa.io/rules]', 'HPA999=off'],
+    ];
+    expect(HpaValidator.validate(manifest).map(i => [i.ruleId, i.severity, i.path, i.value])).toEqual(verdict);
+    expect(hpa.validateHpa().map(i => [i.ruleId, i.severity, i.path, i.value])).toEqual(verdict);
+    expect(HpaValidator.validate(manifest)[1].message).toBe('Invalid value: "HPA999=off": no such rule "HPA999" (see HpaValidator.rules() for the rule ids)');
+  });
+
+  test('a bad level set on a scope in code fails every checker of the manifest alike', () => {
+    const { chart, hpa } = hpaWith();
+    RuleLevels.applyTo(chart, { HPA404: 'loud' as RuleLevel });
+    const manifest = (hpa.node.findChild('Resource') as ApiObject).toJson();
+    const found = (issues: Array<{ ruleId: string; value?: unknown }>) => issues.filter(i => i.ruleId === 'HPA000').map(i => i.value);
+    expect(found(hpa.validateHpa())).toEqual(['HPA404=loud']);
+    expect(found(HpaValidator.validate(manifest))).toEqual(['HPA404=loud']);
+    expect(() => Testing.synth(chart)).toThrow(/HPA404=loud.*\[HPA000\]/);
   });
 
   test('an HPA without levels in code renders no annotation', () => {
@@ -98,13 +110,18 @@ describe('levels set in code travel with the manifest', () => {
 });
 
 describe('HpaConfig', () => {
+  /** prod on 1.33 with HPA402 an error; edge, by the file its chart is written to, on 1.36 with scale to zero and HPA402 off. */
+  const twoClusters = () => writeConfig([
+    'cluster: { version: "1.33" }',
+    'rules: { HPA402: error }',
+    'overrides:',
+    '  - files: ["dist/edge*"]',
+    '    cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }',
+    '    rules: { HPA402: "off" }',
+  ].join('\n'));
+
   test('gives each chart the cluster of the file cdk8s synth writes it to, under a profile set in code', () => {
-    const file = writeConfig([
-      'cluster: { version: "1.33" }',
-      'overrides:',
-      '  - files: ["dist/edge*"]',
-      '    cluster: { version: "1.36", featureGates: { HPAScaleToZero: true } }',
-    ].join('\n'));
+    const file = twoClusters();
     const app = new App({ outdir: path.join(dir, 'dist') });
     const edge = new Chart(app, 'edge');
     const prod = new Chart(app, 'prod');
@@ -116,7 +133,21 @@ describe('HpaConfig', () => {
     ClusterProfile.of({ version: '1.35' }).applyTo(app);
     expect(ClusterProfile.lookup(edge).version).toBe('1.35');
     expect(config.clusterFor(path.join(dir, 'dist', 'edge.k8s.yaml')).version).toBe('1.36');
-    expect(config.ruleLevelsFor()).toEqual({});
+    expect(config.ruleLevelsFor()).toEqual({ HPA402: 'error' });
+  });
+
+  test('applies to charts added after it, as the plugin\'s own test app calls it first', () => {
+    const app = new App({ outdir: path.join(dir, 'dist') });
+    HpaConfig.load({ path: twoClusters() }).applyTo(app);
+    const edge = hpaIn(new Chart(app, 'edge'));
+    const prod = hpaIn(new Chart(app, 'prod'));
+    expect([edge.cluster.version, edge.cluster.isGateEnabled('HPAScaleToZero'), hpa402(edge)]).toEqual(['1.36', true, []]);
+    expect([prod.cluster.version, prod.cluster.isGateEnabled('HPAScaleToZero'), hpa402(prod)]).toEqual(['1.33', false, ['error']]);
+
+    function hpaIn(chart: Chart) {
+      const deployment = new kplus.Deployment(chart, 'web', { containers: [{ image: 'web' }] });
+      return new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 3, maxReplicas: 3 });
+    }
   });
 
   test('finds .cdk8s-hpa.yaml upward from a directory; without one every setting is the default', () => {

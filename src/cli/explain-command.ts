@@ -109,7 +109,7 @@ function runExplain(argv: readonly string[], io: Io): number | Promise<number> {
 }
 
 /** Explains the HPAs of the inputs (files, standard input, or what was read live) and returns the exit code. */
-function explainInputs(collected: CollectedInputs, args: ExplainArgs, run: RunSettings, io: Io, live?: LiveOutput): number {
+function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, args: ExplainArgs, run: RunSettings, io: Io, live?: LiveOutput): number {
   for (const problem of collected.problems) io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
   // Standard input and a live object are in no file: the config file's root settings, no override by path.
   const settingsOf = (name: string) => run.forInput(name === STDIN_NAME || live ? undefined : name);

@@ -24,7 +24,7 @@ export interface LiveOutput {
 }
 
 /** How the dump path explains inputs; the live path hands it what it read. */
-export type ExplainInputs = (collected: CollectedInputs, args: ExplainArgs, run: RunSettings, io: Io, live?: LiveOutput) => number;
+export type ExplainInputs = (collected: Pick<CollectedInputs, 'inputs' | 'problems'>, args: ExplainArgs, run: RunSettings, io: Io, live?: LiveOutput) => number;
 
 /** An object name (RFC 1123 subdomain), as HPA names are. */
 const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
@@ -72,7 +72,7 @@ export async function explainLive(args: ExplainArgs, names: string[], run: RunSe
   }
   const byInput = new Map(reading.hpas.map(h => [inputName(reading, h), h]));
   const inputs = [...byInput].map(([name, h]) => ({ name, text: `${JSON.stringify(dumpOf(h), undefined, 2)}\n` }));
-  return explainInputs({ inputs, problems: [], skipped: 0 }, args, serverRun(args, reading, run), io, {
+  return explainInputs({ inputs, problems: [] }, args, serverRun(args, reading, run), io, {
     kubectlFlags: args.context !== undefined ? ['--context', args.context] : [],
     text: input => formatLive(byInput.get(input)),
     json: input => {

@@ -1,6 +1,7 @@
 /**
  * Which inputs to read: files, directories (walked for .yaml, .yml and .json files) and `-`
- * for standard input. Every input that cannot be read is reported, with why, and skipped.
+ * for standard input, decoded as kubectl decodes them. Every input that cannot be read is
+ * reported, with why, and skipped; a kustomize directory is noted, not read.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -11,6 +12,8 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 export const MANIFEST_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json'];
 /** The name standard input has in reports. */
 export const STDIN_NAME = '<stdin>';
+/** The files that make a directory a kustomization, as kustomize recognises them. */
+export const KUSTOMIZATION_FILES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 export interface Input {
   /** As printed in reports: the path as given or found under a given directory, or `<stdin>`. */
@@ -28,6 +31,11 @@ export interface CollectedInputs {
   readonly problems: InputProblem[];
   /** Files skipped in directories because of their extension. */
   readonly skipped: number;
+  /**
+   * Kustomize directories met in a walk (they hold a kustomization file), not read: their files
+   * are kustomize's input (patches are parts of objects), not what a cluster gets.
+   */
+  readonly kustomizations: string[];
 }
 
 /** Reads standard input; injectable for tests. */
@@ -38,6 +46,7 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
   const inputs: Input[] = [];
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
+  const kustomizations: string[] = [];
   let skipped = 0;
 
   const readFile = (name: string, size: number) => {
@@ -58,10 +67,13 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
   const addBuffer = (name: string, buffer: Buffer) => {
     if (buffer.length > MAX_INPUT_BYTES) {
       problems.push({ name, reason: `input is too large (${formatBytes(buffer.length)}; the limit is ${formatBytes(MAX_INPUT_BYTES)})` });
-    } else if (buffer.includes(0)) {
-      problems.push({ name, reason: 'binary content (it contains NUL bytes); manifests must be UTF-8 YAML or JSON' });
+      return;
+    }
+    const text = decode(buffer);
+    if (text.includes('\0')) {
+      problems.push({ name, reason: 'binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark' });
     } else {
-      inputs.push({ name, text: buffer.toString('utf8').replace(/^\uFEFF/, '') });
+      inputs.push({ name, text });
     }
   };
 
@@ -74,6 +86,10 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
         entries = fs.readdirSync(current, { withFileTypes: true });
       } catch (e) {
         problems.push({ name: current, reason: describeFsError(e) });
+        continue;
+      }
+      if (entries.some(entry => KUSTOMIZATION_FILES.includes(entry.name) && !entry.isDirectory())) {
+        kustomizations.push(current);
         continue;
       }
       const subdirs: string[] = [];
@@ -148,7 +164,38 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
       problems.push({ name: arg, reason: 'not a regular file or directory' });
     }
   }
-  return { inputs, problems, skipped };
+  return { inputs, problems, skipped, kustomizations };
+}
+
+/** What a kustomize directory is, and how to check what it builds. */
+export function kustomizationNote(dir: string): string {
+  return `${dir} is a kustomize directory: its files (patches among them) are kustomize's input, not checked; `
+    + `check what it builds: kustomize build ${dir} | cdk8s-hpa validate -`;
+}
+
+/**
+ * Why a run found nothing to read, when every input given was a directory without manifest
+ * files (an empty one, say, where a build did not write its output yet); undefined otherwise.
+ */
+export function noInputs(args: readonly string[], collected: CollectedInputs): string | undefined {
+  if (collected.inputs.length > 0 || collected.problems.length > 0) return undefined;
+  const only = collected.kustomizations.length > 0 ? ', only kustomize directories: check what they build (kustomize build DIR | cdk8s-hpa validate -)' : '';
+  return `no manifest files (${MANIFEST_EXTENSIONS.join(', ')}) in ${args.join(', ')}${only}`;
+}
+
+/**
+ * A file's text as kubectl decodes it (k8s.io/cli-runtime, a byte order mark overriding
+ * UTF-8): UTF-16 little or big endian after its byte order mark, else UTF-8 (without its byte
+ * order mark). Windows PowerShell 5.1's `>` and `Out-File` write UTF-16 LE with a mark.
+ */
+export function decode(buffer: Buffer): string {
+  const littleEndian = buffer[0] === 0xff && buffer[1] === 0xfe;
+  if (!littleEndian && !(buffer[0] === 0xfe && buffer[1] === 0xff)) return buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const odd = buffer.length % 2 === 1;
+  const body = Buffer.from(buffer.subarray(2, buffer.length - (odd ? 1 : 0)));
+  if (!littleEndian) body.swap16();
+  // A last byte alone is no character: the replacement character stands for it, as for kubectl.
+  return body.toString('utf16le') + (odd ? '\uFFFD' : '');
 }
 
 function compareNames(a: string, b: string): number {

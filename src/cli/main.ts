@@ -22,7 +22,7 @@ const COMMANDS: { readonly [name: string]: { readonly summary: string; load(): C
     load: () => (require('./validate-command') as typeof ValidateModule).validateCommand,
   },
   simulate: {
-    summary: 'replay the HPA controller over a metric trace (CSV)',
+    summary: 'replay the HPA controller over a metric trace (CSV) or recorded history (Prometheus)',
     load: () => (require('./simulate-command') as typeof SimulateModule).simulateCommand,
   },
   explain: {

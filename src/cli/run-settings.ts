@@ -3,17 +3,26 @@
  * file (`.cdk8s-hpa.yaml`, its overrides matched by path) under the run's flags. Every problem
  * with them is a usage error, found before any input is read.
  *
- * Precedence, most specific first: the object's `cdk8s-hpa.io/rules` annotation (applied by the
- * engine), the run's flags, the config file's matching overrides (later ones win), its root,
- * the rules' own severities.
+ * Precedence, most specific first: the object's `cdk8s-hpa.io/rules` and `cdk8s-hpa.io/cluster`
+ * annotations (applied by the engine), the run's flags, the config file's matching overrides
+ * (later ones win), its root, the rules' own severities and the default cluster.
  */
 import * as path from 'path';
 import { UsageError } from './errors';
 import { ClusterFlags } from './flags';
 import { ClusterProfile } from '../cluster-profile';
 import { ClusterSettings, ConfigFile, ConfigFileError } from '../config-file';
+import { STDIN_NAME } from './inputs';
 import { HpaSettings } from '../manifests/check-hpa';
+import { CLUSTER_ANNOTATION } from '../private/constants';
+import { annotatedCluster, formatClusterAnnotation } from '../validation/cluster-annotation';
 
+
+/** An HPA of the inputs: its input's name as reports print it, and its manifest. */
+export interface JudgedHpa {
+  readonly file: string;
+  readonly manifest: unknown;
+}
 
 export class RunSettings {
   /**
@@ -37,8 +46,8 @@ export class RunSettings {
   }
 
   private readonly profiles = new Map<string, ClusterProfile>();
-  /** How each profile used so far reads in the summary, in the order first used. */
-  private readonly used = new Set<string>();
+  /** How each profile of an input reads in the summary, in the order first used. */
+  private readonly descriptions = new Map<ClusterProfile, string>();
 
   private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile) {}
 
@@ -51,16 +60,40 @@ export class RunSettings {
     if (!profile) {
       profile = ClusterProfile.of(cluster);
       this.profiles.set(cacheKey, profile);
-      const gates = Object.entries(cluster.featureGates ?? {}).map(([gate, on]) => ` ${on ? '+' : '-'}${gate}`).join('');
-      this.used.add(`Kubernetes ${profile.version}${describeRelease(profile, cluster.version === undefined)}${gates}`);
+      this.descriptions.set(profile, describeProfile(profile, cluster.featureGates, describeRelease(profile, cluster.version === undefined)));
     }
     return { profile, ruleLevels: { ...file.rules, ...this.flags.ruleLevels } };
   }
 
-  /** The cluster profiles the run used, and the config file they come from, for the summary on standard error. */
-  public describe(cwd: string = process.cwd()): string {
+  /**
+   * The profile an HPA is judged with, as the engine decides: the one its `cdk8s-hpa.io/cluster`
+   * annotation names (the app's, written at synth), else its input's.
+   */
+  public profileOf(hpa: JudgedHpa): ClusterProfile {
+    return annotatedCluster(hpa.manifest) ?? this.inputProfile(hpa);
+  }
+
+  /**
+   * The cluster profiles the HPAs were judged with (those of the inputs read, when there is no
+   * HPA), and the config file, for the summary on standard error.
+   */
+  public describe(hpas: readonly JudgedHpa[], cwd: string = process.cwd()): string {
+    const used = new Set<string>();
+    for (const hpa of hpas) {
+      const own = this.inputProfile(hpa);
+      const annotated = annotatedCluster(hpa.manifest);
+      // An annotation naming another cluster than the run's is named as such: it wins over the flags.
+      const other = annotated !== undefined && formatClusterAnnotation(annotated) !== formatClusterAnnotation(own);
+      used.add(other ? `${describeProfile(annotated, annotated._gatesSet(), '')} (${CLUSTER_ANNOTATION})` : this.descriptions.get(own)!);
+    }
+    if (hpas.length === 0) this.descriptions.forEach(d => used.add(d));
     const file = this.config.path !== undefined ? `config ${path.relative(cwd, this.config.path) || this.config.path}` : undefined;
-    return [[...this.used].join(', '), file].filter(x => x).join('; ');
+    return [[...used].join(', '), file].filter(x => x).join('; ');
+  }
+
+  /** The profile of the input an HPA is in (standard input gets the config file's root settings). */
+  private inputProfile(hpa: JudgedHpa): ClusterProfile {
+    return this.forInput(hpa.file === STDIN_NAME ? undefined : hpa.file).profile;
   }
 
   private withFlags(cluster: ClusterSettings): ClusterSettings {
@@ -90,4 +123,9 @@ export class RunSettings {
 function describeRelease(profile: ClusterProfile, isDefault: boolean): string {
   if (isDefault) return ' (the default: the newest release)';
   return profile._newerThanKnown ? ` (judged as 1.${profile._release.minor}, the newest release this cdk8s-hpa knows)` : '';
+}
+
+/** `Kubernetes 1.36 +HPAScaleToZero`, with `note` after the version. */
+function describeProfile(profile: ClusterProfile, gates: { readonly [gate: string]: unknown }, note: string): string {
+  return `Kubernetes ${profile.version}${note}${Object.entries(gates).map(([gate, on]) => ` ${on ? '+' : '-'}${gate}`).join('')}`;
 }

@@ -1,10 +1,11 @@
 /** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
 import { UsageError } from './errors';
 import { ClusterFlags, readArgs } from './flags';
+import { HistoryArgs, readHistoryFlag } from './history-args';
 import { parseDuration } from '../model/duration-arg';
 import { INT32_MAX } from '../private/constants';
 
-export interface SimulateArgs extends Readonly<ClusterFlags> {
+export interface SimulateArgs extends Readonly<ClusterFlags>, Readonly<HistoryArgs> {
   readonly help: boolean;
   /** `--hpa`: the manifest file, or `-` for standard input. */
   readonly hpa?: string;
@@ -27,6 +28,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
   const files: { hpa?: string; trace?: string; svg?: string; csv?: string; name?: string } = {};
   let until: number | undefined;
   const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
+  const history: HistoryArgs = { history: [], replicasHistory: [], loads: {}, queries: {}, headers: {}, podRequests: {} };
   let initialReplicas: number | undefined;
   const help = readArgs(argv, cluster, {
     positional: arg => {
@@ -56,9 +58,9 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
           return true;
         }
         default:
-          return false;
+          return readHistoryFlag(option, history);
       }
     },
   });
-  return { help, ...files, until, ...cluster, initialReplicas };
+  return { help, ...files, until, ...cluster, ...history, initialReplicas };
 }

@@ -1,14 +1,19 @@
 /**
  * `cdk8s-hpa simulate`: replays the HPA controller's decisions for one HPA manifest over a
- * metric trace (`HpaSimulator`), after checking the manifest as `validate` does.
+ * metric trace (`HpaSimulator`), or over recorded history (simulate-history.ts), after checking
+ * the manifest as `validate` does.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatSummary, formatText } from './formatters';
+import { historyUsageProblem, wantsHistory } from './history-args';
 import { collectInputs, Input, STDIN_NAME } from './inputs';
+import { writeOutputs } from './output-files';
 import { RunSettings } from './run-settings';
-import { parseSimulateArgs } from './simulate-args';
+import { parseSimulateArgs, SimulateArgs } from './simulate-args';
+import { HistorySubject, runHistory } from './simulate-history';
 import { formatSimulationTable } from './simulation-table';
 import { ClusterProfile } from '../cluster-profile';
 import { HpaSimulator } from '../hpa-simulator';
@@ -25,6 +30,8 @@ import { Severity } from '../validation/validation-issue';
 export const DEFAULT_RUN_AFTER_TRACE_SECONDS = 600;
 
 export const SIMULATE_HELP = `Usage: cdk8s-hpa simulate --hpa <file> --trace <trace.csv> [options]
+       cdk8s-hpa simulate --hpa <file> --history <metric>=<file.json>... [--compare <file>] [options]
+       cdk8s-hpa simulate --hpa <file> --prometheus <url> --query <metric>=<PromQL>... --start <time> [options]
 
 Replays the HPA controller's decisions (kube-controller-manager's horizontal.go and
 replica_calculator.go: tolerance, stabilization windows, scaling policies, min/max, conditions,
@@ -65,9 +72,50 @@ Options:
   --config <file>, --no-config, --disable/--enable/--error/--warn <rules>
                              the config file and rule levels, as for validate
   --initial-replicas <n>     the target's replicas before the first sync
-                             (default: minReplicas, or 1 when minReplicas is 0)
+                             (default: minReplicas, or 1 when minReplicas is 0; with a recorded
+                             replica count, its value at the history's start)
                              e.g. --initial-replicas 4
+  --pod-request <resource>=<quantity>
+                             each pod's request, which Utilization usages are compared with, in
+                             the usages' unit (default 100: usages are percent); may be repeated
+                             e.g. --pod-request cpu=250m (for usages in cores)
   -h, --help                 show this help
+
+Recorded history (instead of --trace):
+  --history [<metric>=]<file>
+                             a range query's response for one metric of the HPA: the JSON of
+                             /api/v1/query_range (curl) or promtool query range -o json; may be
+                             repeated, for each metric and for later ranges of one metric
+                             e.g. --history cpu=cpu.json
+  --replicas-history <file>  the target's replica count over the same period, to check the
+                             replay against (kube_deployment_status_replicas of the workload);
+                             may be repeated for later ranges
+  --prometheus <url>         fetch the history: one --query per metric over --start to --end
+  --query <metric>=<PromQL>  e.g. --query 'cpu=sum by (pod) (rate(container_cpu_usage_seconds_total{namespace="shop",pod=~"web-.*"}[1m]))'
+  --replicas-query <PromQL>  e.g. --replicas-query 'kube_deployment_status_replicas{namespace="shop",deployment="web"}'
+  --start <time>, --end <time>
+                             RFC 3339, unix seconds, now or now-<duration> (now-7d, now-6h);
+                             --end is now by default
+  --step <duration>          the query's step (default: 15s)
+  --header 'Name: value'     sent with every request (e.g. "Authorization: Bearer $TOKEN");
+                             a user and password in the URL are sent as basic auth
+  --save-history <dir>       write what was fetched there, one file per metric, to replay later
+  --load <metric>=PodSamples|Total|PerPod
+                             how a Resource or Pods metric's readings load the replay: PodSamples
+                             (default for series with a pod label) gives the replay the recorded
+                             pods' samples; Total spreads their sum over the replay's pods (the
+                             load for comparing specs); PerPod gives each pod their mean
+  --compare <file>           replay a second HPA over the same history, side by side
+  --compare-name <name>      which HPA of --compare, by metadata.name
+  --format text|json         the measures as a table (default) or JSON
+  --report <file>            write the report: .html (measures and plot) or .svg (the plot)
+
+  Each step of the query is an observation from its time on; a step without a sample (a gap)
+  or with NaN is a failure of the metric. The replay runs from the history's first step to its
+  last (--until shortens it). It prints the measures of each spec: replica-hours, the share of
+  time each metric was above its target, scale events, direction changes, the longest time at
+  maxReplicas, the time to react to the largest step in load, and, with a recorded replica
+  count, how often the replay matched it (docs/what-if.md defines each).
 
 Trace file:
   CSV with the header ${TRACE_HEADER.join(',')}; one row per change: from <time> on,
@@ -97,52 +145,45 @@ Trace file:
 Exit codes:
   0  simulated
   1  the HPA has errors (printed as validate prints them; not simulated)
-  2  usage error, an input that could not be read, or a bad trace row (file:line: message)
+  2  usage error, an input that could not be read, or a bad trace row (file:line: message),
+     a history that cannot be read or fetched
 
 Examples:
   cdk8s-hpa simulate --hpa web-hpa.yaml --trace load.csv
   cdk8s synth && cdk8s-hpa simulate --hpa dist/ --name web --trace load.csv --until 1h --svg web.svg
+  cdk8s-hpa simulate --hpa web-hpa.yaml --compare web-tuned.yaml --history cpu=cpu.json --report what-if.html
 `;
 
 export const simulateCommand: Command = {
   run: runSimulate,
 };
 
-function runSimulate(argv: readonly string[], io: Io): number {
+function runSimulate(argv: readonly string[], io: Io): number | Promise<number> {
   const args = parseSimulateArgs(argv);
   if (args.help) {
     io.stdout(SIMULATE_HELP);
     return EXIT_OK;
   }
   if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler');
-  if (args.trace === undefined) throw new UsageError('--trace is required: the CSV file of metric observations');
+  const problem = historyUsageProblem(args);
+  if (problem !== undefined) throw new UsageError(problem);
+  const history = wantsHistory(args);
+  if (args.trace === undefined && !history) {
+    throw new UsageError('--trace is required: the CSV file of metric observations (or recorded history: --history, --prometheus)');
+  }
   if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
   const run = RunSettings.resolve(args);
 
-  // The HPA: read, parsed, picked, checked.
-  const hpaInputs = readInputs(args.hpa, io, true);
-  if (!hpaInputs) return EXIT_USAGE;
-  const checked = checkInputs(hpaInputs, name => run.forInput(name === STDIN_NAME ? undefined : name));
-  if (checked.syntaxErrors > 0) {
-    io.stdout(checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID).map(e => `${formatText(e)}\n`).join(''));
-    io.stderr(`cdk8s-hpa: ${args.hpa} cannot be read as YAML: not simulated\n`);
-    return EXIT_ISSUES;
+  const simulator = checkedSimulator(args, io, run, args.hpa, args.name);
+  if (typeof simulator === 'number') return simulator;
+  if (history) {
+    const candidate = args.compare !== undefined ? checkedSimulator(args, io, run, args.compare, args.compareName) : undefined;
+    if (typeof candidate === 'number') return candidate;
+    return runHistory(args, io, simulator, candidate);
   }
-  const hpa = pickHpa(checked.objects.hpas, args.hpa, args.name);
-  const profile = run.forInput(hpa.file === STDIN_NAME ? undefined : hpa.file).profile;
-  const issues = checked.issuesOf(hpa);
-  const errors = issues.filter(i => i.severity === Severity.ERROR).length;
-  if (errors > 0) {
-    io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
-    io.stderr(`cdk8s-hpa: ${formatSummary({ files: hpaInputs.length, hpas: 1, errors, warnings: issues.length - errors })}: not simulated\n`);
-    return EXIT_ISSUES;
-  }
-  for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
-
-  // Checked above, with the input's workloads and the run's rule levels.
-  const simulator = HpaSimulator.fromManifest(hpa.manifest, { cluster: profile, initialReplicas: args.initialReplicas, skipValidation: true });
+  if (args.trace === undefined) return EXIT_USAGE;
   // A run without syncs' worth of trace names the metrics with their types, for the trace's checks.
-  const metrics = simulator.run(SimulationTrace.create(), { until: 0 }).metrics;
+  const metrics = simulator.simulator.run(SimulationTrace.create(), { until: 0 }).metrics;
 
   // The trace.
   if (args.trace !== '-' && isDirectory(args.trace)) {
@@ -160,20 +201,41 @@ function runSimulate(argv: readonly string[], io: Io): number {
   }
 
   const until = args.until ?? parsed.lastTime + DEFAULT_RUN_AFTER_TRACE_SECONDS;
-  const result = simulator.run(parsed.trace, { until });
+  const result = simulator.simulator.run(parsed.trace, { until });
   io.stdout(formatSimulationTable(result));
 
-  let code = EXIT_OK;
-  for (const [file, render] of [[args.svg, () => result.toSvg()], [args.csv, () => result.toCsv()]] as const) {
-    if (file === undefined) continue;
-    try {
-      fs.writeFileSync(file, render());
-    } catch (e) {
-      io.stderr(`cdk8s-hpa: ${file}: cannot write: ${(e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e))}\n`);
-      code = EXIT_USAGE;
-    }
+  return writeOutputs(io, [[args.svg, () => result.toSvg()], [args.csv, () => result.toCsv()]]);
+}
+
+/**
+ * The simulator of the HPA in `file` (picked by `name`), read, parsed and checked as validate
+ * checks it, with what reports call it; or the exit code after printing why it cannot be.
+ */
+function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: string, name: string | undefined): HistorySubject | number {
+  const hpaInputs = readInputs(file, io, true);
+  if (!hpaInputs) return EXIT_USAGE;
+  const checked = checkInputs(hpaInputs, input => run.forInput(input === STDIN_NAME ? undefined : input));
+  if (checked.syntaxErrors > 0) {
+    io.stdout(checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID).map(e => `${formatText(e)}\n`).join(''));
+    io.stderr(`cdk8s-hpa: ${file} cannot be read as YAML: not simulated\n`);
+    return EXIT_ISSUES;
   }
-  return code;
+  const hpa = pickHpa(checked.objects.hpas, file, name);
+  const issues = checked.issuesOf(hpa);
+  const errors = issues.filter(i => i.severity === Severity.ERROR).length;
+  if (errors > 0) {
+    io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
+    io.stderr(`cdk8s-hpa: ${formatSummary({ files: hpaInputs.length, hpas: 1, errors, warnings: issues.length - errors })}: not simulated\n`);
+    return EXIT_ISSUES;
+  }
+  for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
+  // Checked above, with the input's workloads and the run's rule levels.
+  const podRequests = Object.keys(args.podRequests).length > 0 ? args.podRequests : undefined;
+  const simulator = HpaSimulator.fromManifest(hpa.manifest, {
+    cluster: run.profileOf(hpa), initialReplicas: args.initialReplicas, podRequests, skipValidation: true,
+  });
+  const hpaName = String(hpa.manifest.metadata?.name ?? 'hpa');
+  return { simulator, label: `${hpaName} (${file === '-' ? STDIN_NAME : path.basename(file)})` };
 }
 
 /** The inputs of `name`, or undefined after printing why they cannot be read. */

@@ -61,11 +61,11 @@ function note(s: SimulationStep): string {
   return parts.join('; ');
 }
 
-/** Left-aligned columns two spaces apart, the time right-aligned; no trailing spaces. */
-function alignColumns(rows: string[][]): string[] {
+/** Left-aligned columns two spaces apart (the first right-aligned, unless `leftFirst`); no trailing spaces. */
+export function alignColumns(rows: string[][], leftFirst = false): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map(r => r[c].length)));
   return rows.map(r => r
-    .map((cell, c) => (c === 0 ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+    .map((cell, c) => (c === 0 && !leftFirst ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
     .join('  ')
     .trimEnd());
 }

@@ -12,6 +12,9 @@
  *       class: HpaValidation
  *       properties: { rules: { HPA404: "off" } }
  *
+ * or `package: cdk8s-hpa` (cdk8s-cli installs that version into its plugins directory and reads
+ * the class from the package's main module, which exports it; build-tools/lazy-exports.js).
+ *
  * The contract is cdk8s-cli's `Validation` (cdk8s-cli/plugins): a class constructed with the
  * `properties`, whose `validate(context)` adds violations to `context.report` and submits it.
  * It is written against that shape, not imported: cdk8s-cli is not a dependency.
@@ -86,11 +89,16 @@ export class HpaValidation {
     const checked = checkInputs(collected.inputs, name => run.forInput(name));
     const issues: Located[] = [...inputProblemIssues(collected.problems), ...checked.issues];
 
-    // One violation per rule, with every object that breaks it.
+    // One violation per rule and level, with every object that breaks it: cdk8s-cli's report has
+    // no level of its own, so the level is in the rule's name, and a rule that is an error on one
+    // HPA and a warning on another (by their annotations or overrides) is reported twice.
     const byRule = new Map<string, Located[]>();
-    for (const issue of issues) byRule.set(issue.ruleId, [...(byRule.get(issue.ruleId) ?? []), issue]);
-    for (const [ruleId, found] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const severity = found.some(i => i.severity === Severity.ERROR) ? Severity.ERROR : Severity.WARNING;
+    for (const issue of issues) {
+      const ruleAndLevel = `${issue.ruleId} (${issue.severity})`;
+      byRule.set(ruleAndLevel, [...(byRule.get(ruleAndLevel) ?? []), issue]);
+    }
+    for (const [ruleAndLevel, found] of [...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const ruleId = found[0].ruleId;
       const resources = new Map<string, { resourceName: string; locations: string[]; manifestPath: string }>();
       for (const issue of found) {
         const name = issue.object?.name ?? '<unnamed>';
@@ -101,7 +109,7 @@ export class HpaValidation {
       }
       const fixes = [...new Set(found.map(i => i.fix).filter((f): f is string => f !== undefined))];
       context.report.addViolation({
-        ruleName: `${ruleId} (${severity}): ${RULES[ruleId]?.summary ?? describeInputRule(ruleId)}`,
+        ruleName: `${ruleAndLevel}: ${RULES[ruleId]?.summary ?? describeInputRule(ruleId)}`,
         recommendation: found.length === 1 ? `${found[0].path}: ${found[0].message}` : `${found.length} occurrences; each location says what is wrong`,
         fix: fixes.length > 0 ? fixes.join('; ') : 'see the message at each location',
         violatingResources: [...resources.values()],
@@ -115,7 +123,7 @@ export class HpaValidation {
       warnings: String(warnings),
       version: packageVersion(),
     };
-    const from = run.describe();
+    const from = run.describe(checked.objects.hpas);
     if (from) metadata.settings = from;
     context.report.submit(errors > 0 || (strict && warnings > 0) ? 'failure' : 'success', metadata);
   }

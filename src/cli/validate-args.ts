@@ -7,6 +7,8 @@ export interface ValidateArgs extends Readonly<ClusterFlags> {
   readonly help: boolean;
   readonly format: OutputFormat;
   readonly strict: boolean;
+  /** A run that finds no manifest file passes (else it is a usage error). */
+  readonly allowEmpty: boolean;
   /** Files, directories, or `-` for standard input, in the order given. */
   readonly inputs: string[];
 }
@@ -16,6 +18,7 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
   const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
   let format: OutputFormat = 'text';
   let strict = false;
+  let allowEmpty = false;
   const inputs: string[] = [];
   const help = readArgs(argv, cluster, {
     positional: arg => inputs.push(arg),
@@ -24,6 +27,10 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
         case '--strict':
           option.noValue();
           strict = true;
+          return true;
+        case '--allow-empty':
+          option.noValue();
+          allowEmpty = true;
           return true;
         case '--format': {
           const v = option.value();
@@ -38,5 +45,5 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
       }
     },
   });
-  return { help, ...cluster, format, strict, inputs };
+  return { help, ...cluster, format, strict, allowEmpty, inputs };
 }

@@ -4,13 +4,14 @@
 import { Command, Io } from './command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { formatReport, formatSummary } from './formatters';
-import { collectInputs, MAX_INPUT_BYTES, STDIN_NAME } from './inputs';
+import { collectInputs, kustomizationNote, MAX_INPUT_BYTES, noInputs, STDIN_NAME } from './inputs';
 import { packageVersion } from './package-version';
 import { RunSettings } from './run-settings';
 import { parseValidateArgs } from './validate-args';
 import { ClusterProfile } from '../cluster-profile';
 import { checkInputs, inputProblemIssues } from '../manifests/check-inputs';
 import { Located } from '../manifests/located';
+import { ruleDocUrl } from '../validation/rule-catalog';
 import { Severity } from '../validation/validation-issue';
 
 export const VALIDATE_HELP = `Usage: cdk8s-hpa validate [options] <file|directory|->...
@@ -28,8 +29,13 @@ one target are reported.
 Inputs:
   <file>        a YAML or JSON file, whatever its extension ("-" reads standard input)
   <directory>   every .yaml, .yml and .json file below it, in name order (hidden
-                directories and node_modules are skipped)
+                directories and node_modules are skipped; a kustomize directory, with a
+                kustomization.yaml, is noted and skipped: check what it builds with
+                kustomize build DIR | cdk8s-hpa validate -)
+  Files are UTF-8, or UTF-16 with a byte order mark (as Windows PowerShell writes them).
   Inputs over ${MAX_INPUT_BYTES / (1024 * 1024)} MiB, binary files and unreadable files are reported and skipped.
+  An unrendered Helm template is one error: render the chart first,
+  helm template RELEASE CHART | cdk8s-hpa validate -
 
 Options:
   --k8s-version <version>    the cluster's Kubernetes version (default: the newest release the
@@ -57,18 +63,27 @@ Options:
                              e.g. --format sarif > cdk8s-hpa.sarif
   --strict                   exit 1 on warnings too
                              e.g. --strict
+  --allow-empty              pass (exit 0) when the directories given hold no manifest file
+                             (else a usage error, exit 2), e.g. in a CI step that may run
+                             before anything is rendered
   -h, --help                 show this help
 
 Which settings win (most specific first): an HPA's own cdk8s-hpa.io/rules annotation
-(e.g. "HPA404=off,HPA402=error"), then the rule and cluster flags of this run, then the config
-file's overrides whose files match the input (later ones win), then its root settings, then
-the rules' own severities and the default cluster.
+(e.g. "HPA404=off,HPA402=error") and cdk8s-hpa.io/cluster annotation (e.g.
+"version=1.36,HPAScaleToZero=true", written at synth by an app whose cluster is set in code or
+the config file), then the rule and cluster flags of this run, then the config file's overrides
+whose files match the input (later ones win), then its root settings, then the rules' own
+severities and the default cluster.
+
+Rules: each rule id is explained, with its fix and default, at its anchor (the id in lower
+case) in the rules reference, e.g. ${ruleDocUrl('HPA404')}
 
 Exit codes:
   0  no errors (with --strict: no warnings either)
   1  errors found (with --strict: errors or warnings)
   2  usage error (bad flag, unknown version or gate, bad config file: found before any input
-     is read), or an input that could not be read (reported in every format, rule id INPUT)
+     is read; no manifest file found, without --allow-empty), or an input that could not be
+     read (reported in every format, rule id INPUT)
 
 Examples:
   cdk8s-hpa validate dist/
@@ -96,6 +111,9 @@ function runValidate(argv: readonly string[], io: Io): number {
   for (const problem of collected.problems) {
     io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
   }
+  for (const dir of collected.kustomizations) io.stderr(`cdk8s-hpa: note: ${kustomizationNote(dir)}\n`);
+  const none = noInputs(args.inputs, collected);
+  if (none && !args.allowEmpty) throw new UsageError(`${none}; --allow-empty lets a run with nothing to check pass`);
 
   // Unreadable inputs first, in every format; then each file's issues.
   const checked = checkInputs(collected.inputs, name => run.forInput(name === STDIN_NAME ? undefined : name));
@@ -111,7 +129,7 @@ function runValidate(argv: readonly string[], io: Io): number {
   };
   io.stdout(formatReport(args.format, issues, summary, packageVersion()));
   for (const note of checked.notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
-  const from = run.describe();
+  const from = run.describe(checked.objects.hpas);
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
 
   if (collected.problems.length > 0) return EXIT_USAGE;

@@ -19,8 +19,8 @@ export interface Related {
   readonly otherHpa?: OtherHpa;
   /** The events about the HPA. */
   readonly events: ReadonlyArray<{ readonly [key: string]: any }>;
-  /** The object that manages the HPA (its controlling owner), when the input holds it. */
-  readonly owner?: { readonly [key: string]: any };
+  /** The KEDA ScaledObject that owns the HPA, when the input holds it. */
+  readonly scaledObject?: { readonly [key: string]: any };
 }
 
 /** One HPA being explained. */

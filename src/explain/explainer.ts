@@ -68,7 +68,7 @@ export function explainIndexed<T extends IndexedObject>(
     pods: objects.podsOf(hpa).map(pod => pod.manifest),
     otherHpa: objects.otherHpaOnTarget(hpa),
     events: objects.eventsOf(hpa).map(event => event.manifest),
-    owner: objects.ownerOf(hpa)?.manifest,
+    scaledObject: objects.scaledObjectOf(hpa)?.manifest,
   };
   return explainManifest(hpa.manifest, related, validationIssues, ctx);
 }
@@ -82,7 +82,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   const namespace = namespaceOf(m);
 
   const events = readEvents(related.events, m);
-  const keda = kedaOwnerOf(m, namespace, related.owner);
+  const keda = kedaOwnerOf(m, namespace, related.scaledObject);
   const base = { name, namespace, findings, unknowns, events, keda };
   if (OLDER.includes(m.apiVersion)) {
     findings.push(finding('EXP182',

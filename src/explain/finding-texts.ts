@@ -182,7 +182,9 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
     ruleIds: issuesAt('spec.scaleTargetRef').map(i => i.ruleId),
   }),
   EXP108: ({ target, said, env }: TextFacts): Described => {
-    const other = env.related.otherHpa?.name !== undefined ? `"${env.related.otherHpa.name}"` : '';
+    // Of a KEDA ScaledObject, the HPA that selects the pods is the one KEDA makes of it.
+    const name = env.related.otherHpa?.keda?.hpa ?? env.related.otherHpa?.name;
+    const other = name !== undefined ? `"${name}"` : '';
     return {
       message: `the pods of ${target} are also selected by another HPA${other ? ` (${other})` : ''}${said}; the controller refuses to scale either`,
       path: 'spec.scaleTargetRef',

@@ -6,6 +6,7 @@
  * server serves in place of a failing trigger. Changes go to the ScaledObject: KEDA rewrites the
  * HPA.
  */
+import { scaledObjectOwner } from '../model/keda';
 import { isObject } from '../model/values';
 import { shellCommand } from '../private/words';
 
@@ -20,14 +21,12 @@ export interface KedaOwner {
 /** The annotations that pause a ScaledObject. */
 const PAUSE_ANNOTATIONS = ['autoscaling.keda.sh/paused-replicas', 'autoscaling.keda.sh/paused'];
 
-/** The ScaledObject that owns the HPA, by its ownerReferences. */
+/** The ScaledObject that owns the HPA (by its controller reference), with the ScaledObject itself when the input holds it. */
 export function kedaOwnerOf(
-  hpa: { readonly [key: string]: any }, namespace: string, owner: { readonly [key: string]: any } | undefined,
+  hpa: { readonly [key: string]: any }, namespace: string, scaledObject: { readonly [key: string]: any } | undefined,
 ): KedaOwner | undefined {
-  const refs = hpa.metadata?.ownerReferences;
-  const ref = Array.isArray(refs) ? refs.find(r => isObject(r) && r.kind === 'ScaledObject' && String(r.apiVersion ?? '').startsWith('keda.sh/')) : undefined;
-  if (!ref || typeof ref.name !== 'string') return undefined;
-  return { name: ref.name, namespace, manifest: owner?.kind === 'ScaledObject' ? owner : undefined };
+  const name = scaledObjectOwner(hpa);
+  return name === undefined ? undefined : { name, namespace, manifest: scaledObject };
 }
 
 /** `kubectl get scaledobject NAME -n NS -o yaml`: its triggers, fallback, bounds and the health KEDA reports. */

@@ -2,24 +2,20 @@
  * YAML (and JSON, which is YAML) read with source positions: each document's plain value, and
  * the line and column of any field path in it, or of its nearest present parent.
  *
- * Three readers, one result. `yaml` is the reference: its values, its syntax errors and its
- * positions are what this module returns. It is slow on large inputs, so each document (the
- * text between two `---` lines) is first offered to the plain reader (./plain-yaml.ts), which
- * reads the block mappings and lists of one-line scalars (and literal block scalars) most
- * manifests are, and leaves anything else. A document it leaves that uses only the common part
- * of YAML (no anchors, aliases, tags, merge keys, explicit or null keys, directives, tab
- * indentation) is read with js-yaml, under a schema that resolves plain scalars exactly as
- * `yaml`'s core schema does. Positions are read only when asked for, by the reader that read
- * the document (js-yaml from its nodes), else by `yaml`. Anything js-yaml refuses is parsed by
- * `yaml`, and an input with a syntax error anywhere is parsed whole by `yaml`, so errors are
- * `yaml`'s own.
+ * js-yaml reads every document: its value, or that it is not valid YAML, and, read again when
+ * an issue is to be placed, where each node starts (its `listener` option, which js-yaml types
+ * but keeps out of its documentation: the tests compare every position with `yaml`'s). `yaml`,
+ * about ten times slower, is loaded only to word the syntax errors of a document js-yaml
+ * refuses, in its messages, which name the construct and place it.
+ *
+ * Plain scalars resolve as in YAML 1.2's core schema (as `yaml` reads them): `yes`, `on`, `y`,
+ * `1_000`, `0b101` and `2001-12-14` are strings, `017` is 17, `0o17` is 15 and `1e3` is 1000.
+ * kubectl's reader (sigs.k8s.io/yaml, YAML 1.1) reads `yes`, `on` and `y` as true, `no`, `off`
+ * and `n` as false, `017` as 15, `0b101` as 5 and `1_000` as 1000: the API server then refuses
+ * a boolean where a string belongs, so a manifest that works reads the same with both.
  */
-import type * as JsYaml from 'js-yaml';
+import * as jsyaml from 'js-yaml';
 import type * as Yaml from 'yaml';
-import { coreScalar, NOT_CORE, NOT_PLAIN, plainOffsets, readPlainDocument } from './plain-yaml';
-
-/** Aliases a document may expand before it is refused (guards against "billion laughs"). */
-const MAX_ALIAS_COUNT = 1000;
 
 /** A 1-based line and column. */
 export interface Position {
@@ -44,251 +40,335 @@ export interface SourceDocument {
 
 /** Every document in `text`, in order. Never throws. */
 export function parseSource(text: string): SourceDocument[] {
-  return (DIRECTIVE.test(text) ? undefined : parseByDocument(text)) ?? parseExact(text, 0);
+  // A directive (`%YAML 1.2`) applies to the documents after it: such a text is read whole.
+  const starts = DIRECTIVE.test(text) ? [0, text.length] : documentStarts(text);
+  const documents: SourceDocument[] = [];
+  let line = 0;
+  let lineAt = 0;
+  for (let i = 0; i + 1 < starts.length; i++) {
+    for (let nl = text.indexOf('\n', lineAt); nl !== -1 && nl < starts[i]; nl = text.indexOf('\n', lineAt)) {
+      line++;
+      lineAt = nl + 1;
+    }
+    documents.push(...readPart(text.slice(starts[i], starts[i + 1]), line));
+  }
+  const template = unrenderedTemplate(text, documents);
+  return template ? [template] : documents;
 }
 
-/** Every document in `text` as `yaml` alone reads it: the reference `parseSource` keeps to. */
-export function parseSourceWithYaml(text: string): SourceDocument[] {
-  return parseExact(text, 0);
+/** A Go template action on one line: `{{ .Values.x }}`, `{{- include "app.labels" . | nindent 4 }}`, `{{- end }}`. */
+const TEMPLATE_ACTION = /\{\{.*?\}\}/g;
+/** The longest part of an action a message quotes. */
+const MAX_QUOTED = 60;
+
+/**
+ * A template not yet rendered (a Helm chart's `templates/deployment.yaml`), as one error where
+ * its first action breaks the YAML; undefined for YAML, rendered YAML included, whose strings
+ * hold actions (`summary: "{{ $labels.pod }} is down"`, an Argo workflow's `"{{inputs.parameters.x}}"`).
+ * Its documents are not read: what it holds is not yet what a cluster gets.
+ */
+function unrenderedTemplate(text: string, documents: readonly SourceDocument[]): SourceDocument | undefined {
+  let lines: string[] | undefined;
+  for (const document of documents) {
+    for (const { position } of document.errors) {
+      lines ??= text.split('\n');
+      const line = lines[position.line - 1] ?? '';
+      for (const action of line.matchAll(TEMPLATE_ACTION)) {
+        if (position.column - 1 < action.index || position.column - 1 >= action.index + action[0].length) continue;
+        const quoted = action[0].length > MAX_QUOTED ? `${action[0].slice(0, MAX_QUOTED - 5)} ...}}` : action[0];
+        const at = { line: position.line, column: action.index + 1 };
+        return {
+          value: undefined,
+          errors: [{
+            message: `an unrendered template: ${quoted} is a template action, where YAML was expected; `
+              + 'render it, then check the output: helm template RELEASE CHART | cdk8s-hpa validate -',
+            position: at,
+          }],
+          positionOf: () => at,
+        };
+      }
+    }
+  }
+  return undefined;
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports */
-let yamlModule: typeof Yaml | undefined;
-/** `yaml`, loaded when a position or an exact parse is first needed. */
-const loadYaml = () => (yamlModule ??= require('yaml') as typeof Yaml);
+const DIRECTIVE = /^%/m;
+/** A line that starts a document (`---`): it ends whatever the document before had open. */
+const DOCUMENT_START = /^---(?=[ \t\r\n]|$)/gm;
 
-let coreSchema: JsYaml.Schema | undefined;
-/** js-yaml and a schema with `yaml`'s core-schema scalars (YAML 1.2 core; no timestamps, no `1_000`). */
-function loadJsYaml(): { jsyaml: typeof JsYaml; schema: JsYaml.Schema } {
-  const jsyaml = require('js-yaml') as typeof JsYaml;
-  // One implicit type for null, booleans, integers and floats (js-yaml tries every implicit type
-  // on every plain scalar, keys included); construct() follows its resolve() on the same scalar.
-  let resolved: unknown;
-  coreSchema ??= jsyaml.FAILSAFE_SCHEMA.extend({
-    implicit: [new jsyaml.Type('tag:yaml.org,2002:core-scalar', {
+/**
+ * Where each part of `text` between `---` lines starts, then the end of `text`. Each part is
+ * read apart, so a syntax error stays in its document and the documents after it are read.
+ */
+function documentStarts(text: string): number[] {
+  const starts = [0];
+  for (const m of text.matchAll(DOCUMENT_START)) if (m.index > 0) starts.push(m.index);
+  starts.push(text.length);
+  return starts;
+}
+
+/** A plain scalar that is a string under the core schema (not null, a boolean or a number). */
+const NOT_CORE: unique symbol = Symbol('a string');
+
+/** The forms of numbers in YAML 1.2's core schema, in `yaml`'s order, with their values. */
+const NUMBER_FORMS: Array<[RegExp, (s: string) => number]> = [
+  [/^0o[0-7]+$/, s => parseInt(s.substring(2), 8)],
+  [/^[-+]?[0-9]+$/, s => parseInt(s, 10)],
+  [/^0x[0-9a-fA-F]+$/, s => parseInt(s.substring(2), 16)],
+  [/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    s => s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY],
+  [/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/, s => parseFloat(s)],
+  [/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/, s => parseFloat(s)],
+];
+
+/**
+ * A plain scalar's value under the core schema (`~`, `null`, `Null`, `NULL` and the empty
+ * scalar are null; `true`, `True`, `TRUE`, `false`, `False`, `FALSE` booleans; then the number
+ * forms), or NOT_CORE for a string; decided by the first character for most scalars, which are words.
+ */
+function coreScalar(s: string): unknown {
+  if (s.length === 0) return null;
+  switch (s[0]) {
+    case '~': return s.length === 1 ? null : NOT_CORE;
+    case 'n': case 'N': return s === 'null' || s === 'Null' || s === 'NULL' ? null : NOT_CORE;
+    case 't': case 'T': return s === 'true' || s === 'True' || s === 'TRUE' ? true : NOT_CORE;
+    case 'f': case 'F': return s === 'false' || s === 'False' || s === 'FALSE' ? false : NOT_CORE;
+    case '+': case '-': case '.': case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': {
+      const form = NUMBER_FORMS.find(([test]) => test.test(s));
+      return form ? form[1](s) : NOT_CORE;
+    }
+    default: return NOT_CORE;
+  }
+}
+
+/** A core-schema scalar type: its tag, and whether a scalar's core value is of that type. */
+function coreType(tag: string, test: (value: unknown) => boolean): jsyaml.Type {
+  return new jsyaml.Type(`tag:yaml.org,2002:${tag}`, {
+    kind: 'scalar',
+    resolve: (data: string | null) => test(coreScalar(data ?? '')),
+    construct: (data: string | null) => coreScalar(data ?? ''),
+  });
+}
+
+/**
+ * js-yaml's schema for manifests: the core schema's scalars, untagged (one implicit type, as
+ * js-yaml tries every implicit type on every plain scalar; construct() follows its resolve() on
+ * the same scalar) and tagged (`!!int "3"`); and merge keys (`<<`).
+ */
+let resolved: unknown;
+const SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new jsyaml.Type('tag:yaml.org,2002:core-scalar', {
       kind: 'scalar',
       resolve: (data: string | null) => {
         resolved = data === null ? null : coreScalar(data);
         return resolved !== NOT_CORE;
       },
       construct: () => resolved,
-    })],
-  });
-  return { jsyaml, schema: coreSchema };
-}
-
-/* eslint-enable @typescript-eslint/no-require-imports */
-
-/** A directive line (`%YAML 1.1`): it changes how the documents after it are read. */
-const DIRECTIVE = /^%/m;
-/** A line that starts a document (`---`); such a line ends whatever a document had open. */
-const DOCUMENT_START = /^---(?=[ \t\r\n]|$)/gm;
-/**
- * What js-yaml may read otherwise than `yaml` (the document is then parsed by `yaml`): an
- * anchor, alias or tag; a merge key; an explicit (`? `), empty, null or collection key (`{{`,
- * as in an unrendered template, is one); a
- * `__proto__` key; a document end (`...`); a byte order mark; a carriage return that does not
- * end a line.
- */
-const NEEDS_REFERENCE = /(?:^|[\s[{,])(?:[&*]\S|!|\?(?:\s|$)|(?:~|null|Null|NULL)?[ ]*:(?:\s|$))|<<|[\]}][ ]*:(?:\s|$)|\{[ ]*[[{]|__proto__|^\.\.\.(?:\s|$)|\uFEFF|\r(?!\n)/m;
-/**
- * In a document that is not a flow collection (JSON) itself, what else needs `yaml`: a tab, or
- * a flow collection left open at the end of a line (`yaml` checks the indentation of the lines
- * that continue it, js-yaml does not).
- */
-const NEEDS_REFERENCE_IN_BLOCK = /\t|[[{][^\]}\n]*$/m;
-const FLOW_DOCUMENT = /^\s*(?:---\s+)?[[{]/;
-/** Lines longer than this may hold an implicit key longer than `yaml` allows (1024 characters). */
-const MAX_FAST_LINE = 1024;
+    }),
+    new jsyaml.Type('tag:yaml.org,2002:merge', { kind: 'scalar', resolve: (data: string | null) => data === '<<' }),
+  ],
+  explicit: [
+    coreType('null', v => v === null),
+    coreType('bool', v => typeof v === 'boolean'),
+    coreType('int', v => Number.isInteger(v)),
+    coreType('float', v => typeof v === 'number'),
+  ],
+});
 
 /**
- * The documents of `text`, split at its `---` lines: each read with js-yaml when it allows it,
- * else with `yaml`; undefined when any part has a syntax error (then `yaml` reads the whole).
+ * How deep collections may nest (js-yaml's default is 100): eight times as deep as the deepest
+ * manifests of the Kubernetes source (the Gateway API's CRDs, 25), and well within how deep
+ * `yaml` can read to word an error (it recurses, and runs out of stack at about 800).
  */
-function parseByDocument(text: string): SourceDocument[] | undefined {
-  const documents: SourceDocument[] = [];
-  let line = 0;
-  let lineAt = 0;
-  const starts = documentStarts(text);
-  for (let i = 0; i + 1 < starts.length; i++) {
-    for (let nl = text.indexOf('\n', lineAt); nl !== -1 && nl < starts[i]; nl = text.indexOf('\n', lineAt)) {
-      line++;
-      lineAt = nl + 1;
-    }
-    const fast = readFast(text, starts[i], starts[i + 1], line);
-    if (fast) {
-      documents.push(...fast);
-      continue;
-    }
-    const exact = parseExact(text.slice(starts[i], starts[i + 1]), line);
-    if (exact.some(d => d.errors.length > 0)) return undefined;
-    documents.push(...exact);
-  }
-  return documents;
-}
+const MAX_DEPTH = 200;
+// `maxDepth` came with js-yaml 4.3, after its type declarations.
+const LOAD_OPTIONS: jsyaml.LoadOptions & { maxDepth: number } = { schema: SCHEMA, maxDepth: MAX_DEPTH };
 
-/**
- * Where each part of `text` between `---` lines starts, then the end of `text`: the parts this
- * module reads one by one (the first from the start of `text`, each later one at its `---`).
- */
-export function documentStarts(text: string): number[] {
-  const starts = [0];
-  for (const m of text.matchAll(DOCUMENT_START)) if (m.index! > 0) starts.push(m.index!);
-  starts.push(text.length);
-  return starts;
-}
-
-/**
- * One part of the source (from `start` to `end`) read by the plain reader or js-yaml; undefined
- * when `yaml` has to read it.
- */
-function readFast(text: string, start: number, end: number, lineOffset: number): SourceDocument[] | undefined {
-  const chunk = text.slice(start, end);
-  const plain = readPlainDocument(text, start, end);
-  if (plain !== NOT_PLAIN) {
-    let offsets: ReturnType<typeof plainOffsets>;
-    return [withPositions(plain, chunk, lineOffset, path => {
-      offsets ??= plainOffsets(text, start, end);
-      const offset = offsets?.(path);
-      return offset === undefined ? undefined : offset - start;
-    })];
-  }
-  if (!jsYamlReadsAsYaml(chunk)) return undefined;
-  const { jsyaml, schema } = loadJsYaml();
+/** The documents of one part of the source, which starts at line `lineOffset + 1`. */
+function readPart(part: string, lineOffset: number): SourceDocument[] {
   let values: unknown[];
   try {
-    values = jsyaml.loadAll(chunk, undefined, { schema });
-  } catch {
-    return undefined;
+    values = jsyaml.loadAll(part, undefined, LOAD_OPTIONS);
+  } catch (e) {
+    return [refused(part, lineOffset, e)];
   }
-  if (values.length > 1) return undefined;
-  return values.map(value => {
-    let tree: NodeTree | undefined | null;
-    return withPositions(value, chunk, lineOffset, path => {
-      tree ??= readTree(chunk) ?? null;
-      const offset = tree ? offsetInTree(tree, path) : NOT_FOUND;
-      return offset === NOT_FOUND ? undefined : offset;
-    });
+  let nodes: PartNodes | undefined;
+  return values.map((value, i) => {
+    const at = (path: ReadonlyArray<string | number>) => linePosition(part, (nodes ??= readNodes(part)).offsetOf(i, path), lineOffset);
+    const error = valueError(value, part, () => collectionKey(part, lineOffset, i));
+    return error
+      ? { value: undefined, errors: [{ message: error.message, position: error.position ?? at([]) }], positionOf: at }
+      : { value, errors: [], positionOf: at };
   });
 }
 
+/** Aliases may add this many values to a document; more is refused (guards against "billion laughs"). */
+const MAX_ALIASED_VALUES = 100_000;
+const ALIAS_BOMB = 'Excessive alias count indicates a resource exhaustion attack';
+
 /**
- * A document read without errors, its positions from `offsetIn` (an offset in `chunk`), or from
- * `yaml` where that does not know one.
+ * A mapping key that is itself a mapping or a list, as an unrendered template (`{{ .Values.x }}`)
+ * is: YAML allows it, but a JSON object cannot hold it, and kubectl refuses the document
+ * (sigs.k8s.io/yaml: "invalid map key"). js-yaml writes such a key as a string.
  */
-function withPositions(
-  value: unknown, chunk: string, lineOffset: number, offsetIn: (path: ReadonlyArray<string | number>) => number | undefined,
-): SourceDocument {
-  let exact: SourceDocument | undefined;
+const COLLECTION_KEY_ERROR = 'a mapping key is itself a mapping or a list (an unrendered template such as "{{ .Values.name }}"?): '
+  + 'kubectl and the API server refuse it, a JSON object cannot hold it';
+
+/**
+ * Why a value js-yaml read is refused: aliases that expand it past what its text could hold
+ * without them by MAX_ALIASED_VALUES, or a key js-yaml made of a collection (`[object Object]`,
+ * or items joined by commas) that `yaml` confirms; undefined when it is fine.
+ */
+function valueError(
+  value: unknown, text: string, placeCollectionKey: () => Position | undefined,
+): { message: string; position?: Position } | undefined {
+  // Without aliases a document has fewer values than characters: each takes one at least.
+  let budget = text.length + MAX_ALIASED_VALUES;
+  let suspectKey = false;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      budget -= v.length;
+      for (const item of v) stack.push(item);
+    } else {
+      for (const key of Object.keys(v)) {
+        budget--;
+        if (key === '[object Object]' || key.includes(',')) suspectKey = true;
+        stack.push((v as Record<string, unknown>)[key]);
+      }
+    }
+    if (budget < 0) return { message: ALIAS_BOMB };
+  }
+  const position = suspectKey ? placeCollectionKey() : undefined;
+  return position ? { message: COLLECTION_KEY_ERROR, position } : undefined;
+}
+
+/**
+ * A part js-yaml refuses: `yaml`'s errors for it (what is wrong and where), or js-yaml's own
+ * when `yaml` finds none.
+ */
+function refused(part: string, lineOffset: number, e: unknown): SourceDocument {
+  // js-yaml stops at MAX_DEPTH; `yaml` would recurse on, and say no more.
+  const tooDeep = e instanceof jsyaml.YAMLException && e.reason.startsWith('nesting exceeded maxDepth');
+  let errors = tooDeep ? [] : readWithYaml(part, lineOffset).errors;
+  if (errors.length === 0) {
+    const mark = e instanceof jsyaml.YAMLException ? e.mark : undefined;
+    errors = [{
+      message: e instanceof jsyaml.YAMLException ? e.reason : errorMessage(e),
+      position: { line: lineOffset + (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1 },
+    }];
+  }
+  return { value: undefined, errors, positionOf: () => errors[0].position };
+}
+
+/** A node js-yaml composed: where it starts, its value, and the nodes composed within it. */
+interface Node {
+  readonly start: number;
+  result?: unknown;
+  readonly children: Node[];
+}
+
+/** Where the nodes of a part's documents start. */
+interface PartNodes {
+  /** The offset in the part of the deepest node of `path` present in its `index`-th document. */
+  offsetOf(index: number, path: ReadonlyArray<string | number>): number;
+}
+
+/** The nodes js-yaml composes for a part of the source, from its node events. */
+function readNodes(part: string): PartNodes {
+  const top: Node = { start: 0, children: [] };
+  const stack: Node[] = [top];
+  // The node that made each collection, for the aliases that use it again.
+  const made = new Map<unknown, Node>();
+  jsyaml.loadAll(part, undefined, {
+    ...LOAD_OPTIONS,
+    listener: (event, state) => {
+      if (event === 'open') {
+        const node: Node = { start: state.position, children: [] };
+        stack[stack.length - 1].children.push(node);
+        stack.push(node);
+      } else {
+        const node = stack.pop()!;
+        node.result = state.result;
+        if (isCollection(node.result) && !made.has(node.result)) made.set(node.result, node);
+      }
+    },
+  });
+  /** The node holding a collection's items: js-yaml composes some collections within a node of the same value, and an alias none. */
+  const holder = (node: Node): Node => {
+    while (node.children.length === 1 && node.children[0].result === node.result && isCollection(node.result)) node = node.children[0];
+    return node.children.length === 0 && made.has(node.result) ? made.get(node.result)! : node;
+  };
+  /**
+   * The key and value nodes of `segment` in a mapping node. Its nodes pair up as keys and values
+   * unless a key has no value (`{a, b: 1}`): then, as the nodes that would be keys are not the
+   * mapping's keys, none is taken for one. Keys merged in with `<<` are not placed, as `yaml`
+   * places none.
+   */
+  const entry = (node: Node, segment: string): [Node, Node] | undefined => {
+    // js-yaml may compose a last node of no entry (at a `...` that ends the document).
+    const keys = node.children.filter((_, i) => i % 2 === 0 && i + 1 < node.children.length).map(key => keyText(key.result));
+    const merges = keys.includes('<<');
+    if (!merges && keys.length !== Object.keys(node.result as object).length) return undefined;
+    if (keys.some(key => key === undefined || (!Object.hasOwn(node.result as object, key) && key !== '<<'))) return undefined;
+    const i = keys.indexOf(segment);
+    return i === -1 ? undefined : [node.children[2 * i], node.children[2 * i + 1]];
+  };
   return {
-    value,
-    errors: [],
-    positionOf: path => {
-      const offset = offsetIn(path);
-      if (offset !== undefined) return linePosition(chunk, offset, lineOffset);
-      exact ??= parseExact(chunk, lineOffset)[0];
-      return exact ? exact.positionOf(path) : { line: lineOffset + 1, column: 1 };
+    offsetOf: (index, path) => {
+      let node = top.children[index];
+      if (!node) return 0;
+      let offset = contentStart(part, node.start);
+      for (const segment of path) {
+        node = holder(node);
+        let found: [Node, Node] | undefined;
+        if (Array.isArray(node.result)) {
+          const item = typeof segment === 'number' && node.children.length === node.result.length ? node.children[segment] : undefined;
+          if (item) found = [item, item];
+        } else if (isCollection(node.result)) {
+          found = entry(node, String(segment));
+        }
+        if (!found) break;
+        offset = contentStart(part, found[0].start);
+        node = found[1];
+      }
+      return offset;
     },
   };
 }
 
-/** Whether js-yaml reads the part of the source as `yaml` does (values and positions). */
-function jsYamlReadsAsYaml(chunk: string): boolean {
-  return !(NEEDS_REFERENCE.test(chunk) || (NEEDS_REFERENCE_IN_BLOCK.test(chunk) && !FLOW_DOCUMENT.test(chunk)) || hasLongLine(chunk));
-}
-
-function hasLongLine(text: string): boolean {
-  if (text.length <= MAX_FAST_LINE) return false;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); ; i = text.indexOf('\n', i + 1)) {
-    const end = i === -1 ? text.length : i;
-    if (end - lineStart > MAX_FAST_LINE) return true;
-    if (i === -1) return false;
-    lineStart = i + 1;
-  }
-}
-
-/** A node js-yaml composed: where it starts, its value, and the nodes composed within it. */
-interface NodeTree {
-  readonly start: number;
-  result?: unknown;
-  readonly children: NodeTree[];
-}
-
-/** The tree of nodes js-yaml composes for a part of the source with one document, from its listener. */
-function readTree(chunk: string): NodeTree | undefined {
-  const { jsyaml, schema } = loadJsYaml();
-  const top: NodeTree = { start: 0, children: [] };
-  const stack: NodeTree[] = [top];
-  try {
-    jsyaml.loadAll(chunk, undefined, {
-      schema,
-      listener: (event, state) => {
-        if (event === 'open') {
-          const node: NodeTree = { start: state.position, children: [] };
-          stack[stack.length - 1].children.push(node);
-          stack.push(node);
-        } else {
-          stack.pop()!.result = state.result;
-        }
-      },
-    });
-  } catch {
-    return undefined;
-  }
-  return top.children.length === 1 ? top.children[0] : undefined;
-}
-
-const NOT_FOUND = -1;
-
 /**
- * The offset `yaml` gives the deepest node of `path` present (a map entry's key, or a list
- * item), read from js-yaml's tree; NOT_FOUND when the tree does not pair up with the value
- * (nodes js-yaml composes and drops, or values it fills in without a node), so `yaml` decides.
+ * Where a node's content starts, as `yaml` places it: js-yaml's node starts before the space
+ * after an explicit key's `?` or an item's `-`, and before an anchor (`&a`), a tag (`!!str`)
+ * and the comments and line breaks after them.
  */
-function offsetInTree(root: NodeTree, path: ReadonlyArray<string | number>): number {
-  let node = unwrap(root);
-  if (node.result === null || typeof node.result !== 'object') return NOT_FOUND;
-  let offset = node.start;
-  for (const segment of path) {
-    node = unwrap(node);
-    const value = node.result;
-    let next: NodeTree | undefined;
-    let at: number | undefined;
-    if (Array.isArray(value)) {
-      if (node.children.length !== value.length) return NOT_FOUND;
-      if (typeof segment === 'number' && segment < value.length) {
-        next = node.children[segment];
-        at = next.start;
-      }
-    } else if (value !== null && typeof value === 'object') {
-      const keys = Object.keys(value);
-      if (node.children.length !== 2 * keys.length) return NOT_FOUND;
-      for (let i = 0; i < node.children.length; i += 2) {
-        const key = String(node.children[i].result);
-        if (!(key in value)) return NOT_FOUND;
-        if (key === String(segment)) {
-          at = node.children[i].start;
-          next = node.children[i + 1];
-        }
-      }
+function contentStart(part: string, start: number): number {
+  let at = start;
+  for (;;) {
+    while (part[at] === ' ' || part[at] === '\t' || part[at] === '\r' || part[at] === '\n') at++;
+    if (part[at] === '#') {
+      while (at < part.length && part[at] !== '\n') at++;
+    } else if (part[at] === '&' || part[at] === '!') {
+      while (at < part.length && !' \t\r\n'.includes(part[at])) at++;
+    } else {
+      return at;
     }
-    if (next === undefined || at === undefined) break;
-    offset = at;
-    node = next;
   }
-  return offset;
 }
 
-/** The node that holds a collection: js-yaml composes some collections within a node of the same value. */
-function unwrap(node: NodeTree): NodeTree {
-  while (node.children.length === 1 && node.children[0].result === node.result && node.result !== null && typeof node.result === 'object') {
-    node = node.children[0];
-  }
-  return node;
+/** A key as js-yaml writes it in the object; undefined for a collection (a refused key). */
+function keyText(key: unknown): string | undefined {
+  return isCollection(key) ? undefined : String(key);
 }
 
-/** The 1-based line and column of `offset` in `text`, which starts at line `lineOffset + 1` (as `yaml`'s LineCounter counts). */
+function isCollection(value: unknown): value is object {
+  return value !== null && typeof value === 'object';
+}
+
+/** The 1-based line and column of `offset` in `text`, which starts at line `lineOffset + 1`. */
 function linePosition(text: string, offset: number, lineOffset: number): Position {
   let line = 1;
   let lineStart = 0;
@@ -299,105 +379,54 @@ function linePosition(text: string, offset: number, lineOffset: number): Positio
   return { line: line + lineOffset, column: offset - lineStart + 1 };
 }
 
-/** Every document of `text` as `yaml` reads it; `text` starts at line `lineOffset + 1` of its source. */
-function parseExact(text: string, lineOffset: number): SourceDocument[] {
+/* eslint-disable @typescript-eslint/no-require-imports */
+let yamlModule: typeof Yaml | undefined;
+/** `yaml`, loaded when a syntax error is to be worded or a collection key placed. */
+const loadYaml = () => (yamlModule ??= require('yaml') as typeof Yaml);
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** A part of the source as `yaml` reads it. */
+interface YamlReading {
+  readonly documents: Yaml.Document.Parsed[];
+  readonly errors: SyntaxProblem[];
+  /** The line and column in the source of an offset in the part. */
+  position(offset: number): Position;
+}
+
+/** `part` as `yaml` reads it; the part starts at line `lineOffset + 1` of its source. */
+function readWithYaml(part: string, lineOffset: number): YamlReading {
   const yaml = loadYaml();
   const lineCounter = new yaml.LineCounter();
   const position = (offset: number): Position => {
     const p = lineCounter.linePos(offset);
     return { line: p.line + lineOffset, column: p.col };
   };
-  let docs: Yaml.Document.Parsed[];
+  let documents: Yaml.Document.Parsed[];
   try {
-    const parsed = yaml.parseAllDocuments(text, { lineCounter, merge: true, prettyErrors: false });
-    docs = Array.isArray(parsed) ? parsed : [];
+    const docs = yaml.parseAllDocuments(part, { lineCounter, merge: true, prettyErrors: false });
+    documents = Array.isArray(docs) ? docs : [];
   } catch (e) {
-    const first = { line: lineOffset + 1, column: 1 };
-    return [{ value: undefined, errors: [{ message: errorMessage(e), position: first }], positionOf: () => first }];
+    // Nesting deep enough to exhaust the stack, for one.
+    return { documents: [], errors: [{ message: errorMessage(e), position: { line: lineOffset + 1, column: 1 } }], position };
   }
-  return docs.map(doc => {
-    const start = position(doc.contents?.range?.[0] ?? doc.range[0]);
-    const errors = doc.errors.map(e => ({ message: cleanMessage(e.message), position: position(e.pos[0]) }));
-    if (errors.length === 0) {
-      const key = collectionKey(yaml, doc);
-      if (key) errors.push({ message: COLLECTION_KEY_ERROR, position: position(key.range?.[0] ?? 0) });
-    }
-    let value: unknown;
-    if (errors.length === 0) {
-      try {
-        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-      } catch (e) {
-        errors.push({ message: errorMessage(e), position: start });
-      }
-    }
-    return {
-      value,
-      errors,
-      positionOf: (path: ReadonlyArray<string | number>) => {
-        const offset = offsetOf(yaml, doc, path);
-        return offset === undefined ? start : position(offset);
-      },
-    };
-  });
+  const errors = documents.flatMap(doc => doc.errors.map(error => ({ message: cleanMessage(error.message), position: position(error.pos[0]) })));
+  return { documents, errors, position };
 }
 
-/**
- * A mapping key that is itself a mapping or a list, as an unrendered template (`{{ .Values.x }}`)
- * is: YAML allows it, but a JSON object cannot hold it, and kubectl refuses the document
- * (sigs.k8s.io/yaml, converting to JSON).
- */
-const COLLECTION_KEY_ERROR = 'a mapping key is itself a mapping or a list (an unrendered template such as "{{ .Values.name }}"?): '
-  + 'kubectl and the API server refuse it, a JSON object cannot hold it';
-
-function collectionKey(yaml: typeof Yaml, doc: Yaml.Document.Parsed): Yaml.Node | undefined {
+/** Where the first mapping key that is a collection stands in the part's `index`-th document, as `yaml` reads it. */
+function collectionKey(part: string, lineOffset: number, index: number): Position | undefined {
+  const yaml = loadYaml();
+  const { documents, position } = readWithYaml(part, lineOffset);
+  if (!documents[index]) return undefined;
   let found: Yaml.Node | undefined;
-  yaml.visit(doc, {
+  yaml.visit(documents[index], {
     Pair(_, pair) {
-      if (yaml.isCollection(pair.key)) {
-        found = pair.key;
-        return yaml.visit.BREAK;
-      }
-      return undefined;
+      if (!yaml.isCollection(pair.key)) return undefined;
+      found = pair.key;
+      return yaml.visit.BREAK;
     },
   });
-  return found;
-}
-
-/**
- * The offset of the deepest node of `path` present in the document: a map entry's key, or a
- * list item.
- */
-function offsetOf(yaml: typeof Yaml, doc: Yaml.Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
-  let node: unknown = doc.contents;
-  let offset: number | undefined = (node as Yaml.Node | null)?.range?.[0];
-  for (const segment of path) {
-    node = resolve(yaml, doc, node);
-    let next: unknown;
-    let at: number | undefined;
-    if (yaml.isMap(node)) {
-      const pair = node.items.find(p => yaml.isPair(p) && keyText(yaml, p.key) === String(segment));
-      if (pair) {
-        next = pair.value;
-        at = (pair.key as Yaml.Node | null)?.range?.[0] ?? (pair.value as Yaml.Node | null)?.range?.[0];
-      }
-    } else if (yaml.isSeq(node) && typeof segment === 'number') {
-      next = node.items[segment];
-      at = (yaml.isPair(next) ? (next.key as Yaml.Node | null) : (next as Yaml.Node | null))?.range?.[0];
-    }
-    if (at === undefined) break;
-    offset = at;
-    node = next;
-  }
-  return offset;
-}
-
-function resolve(yaml: typeof Yaml, doc: Yaml.Document.Parsed, node: unknown): unknown {
-  for (let i = 0; i < 100 && yaml.isAlias(node); i++) node = node.resolve(doc);
-  return node;
-}
-
-function keyText(yaml: typeof Yaml, key: unknown): string | undefined {
-  return yaml.isScalar(key) ? String(key.value) : undefined;
+  return found ? position(found.range?.[0] ?? 0) : undefined;
 }
 
 /** `Map keys must be unique at line 11, column 1:` without the position, which is printed apart. */

@@ -28,3 +28,20 @@ function editDistance(a: string, b: string): number {
   }
   return prev[b.length];
 }
+
+/**
+ * The object name closest to `name`: a misspelling of it, else the name with a prefix or suffix
+ * added or dropped at a `-` (kustomize's `namePrefix`/`nameSuffix`, Helm's `<release>-` prefix),
+ * the shortest such.
+ */
+export function closestObjectName(name: string, candidates: readonly string[]): string | undefined {
+  const misspelt = closestName(name, candidates);
+  if (misspelt !== undefined) return misspelt;
+  let best: string | undefined;
+  for (const c of candidates) {
+    const [long, short] = c.length > name.length ? [c, name] : [name, c];
+    const affixed = short.length > 0 && (long.startsWith(`${short}-`) || long.endsWith(`-${short}`));
+    if (affixed && (best === undefined || Math.abs(c.length - name.length) < Math.abs(best.length - name.length))) best = c;
+  }
+  return best;
+}

@@ -83,3 +83,9 @@ export const HPA_KIND = 'HorizontalPodAutoscaler';
  * honoured by the construct, `HpaValidator`, the command line and the cdk8s synth plugin.
  */
 export const RULES_ANNOTATION = 'cdk8s-hpa.io/rules';
+
+/**
+ * The annotation on an HPA that names the cluster it is for (`version=1.36,HPAScaleToZero=true`):
+ * the construct writes the profile it judged the HPA with, and every checker judges it with that.
+ */
+export const CLUSTER_ANNOTATION = 'cdk8s-hpa.io/cluster';

@@ -2,13 +2,14 @@
 import { SimulationResultProps, SimulationStep } from './simulation-step';
 import { ConditionStatus, ConditionType } from '../status';
 
-const LEFT = 64;
-const RIGHT = 120;
+/** The plot area's margins, shared with the replay report. */
+export const LEFT = 64;
+export const RIGHT = 120;
 const TOP = 36;
 const REPLICAS_HEIGHT = 220;
 const METRIC_HEIGHT = 120;
 const GAP = 44;
-const COLORS = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#be123c'];
+export const COLORS = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#be123c'];
 
 /** The plot of `SimulationResult.toSvg()`, `width` pixels wide. */
 export function renderSvg(result: SimulationResultProps, width: number): string {
@@ -104,8 +105,8 @@ function periods(steps: SimulationStep[], test: (s: SimulationStep) => boolean):
   return out;
 }
 
-function axes(out: string[], name: string, top: number, h: number, maxV: number, y: (v: number) => number,
-  x: (t: number) => number, t0: number, t1: number, plotWidth: number): void {
+export function axes(out: string[], name: string, top: number, h: number, maxV: number, y: (v: number) => number,
+  x: (t: number) => number, t0: number, t1: number, plotWidth: number, label?: (t: number) => string): void {
   out.push(`<g class="axes" data-panel="${esc(name)}" stroke="#9ca3af" stroke-width="1">`);
   out.push(`<line x1="${LEFT}" y1="${top}" x2="${LEFT}" y2="${top + h}"/>`);
   out.push(`<line x1="${LEFT}" y1="${top + h}" x2="${LEFT + plotWidth}" y2="${top + h}"/>`);
@@ -115,11 +116,11 @@ function axes(out: string[], name: string, top: number, h: number, maxV: number,
   }
   const time = timeTicks(t1 - t0);
   for (const t of time.values.map(d => t0 + d)) {
-    out.push(`<text x="${f(x(t))}" y="${top + h + 14}" text-anchor="middle" fill="#4b5563">${timeLabel(t, time.unit)}</text>`);
+    out.push(`<text x="${f(x(t))}" y="${top + h + 14}" text-anchor="middle" fill="#4b5563">${label ? esc(label(t)) : timeLabel(t, time.unit)}</text>`);
   }
 }
 
-function hline(out: string[], cls: string, yy: number, plotWidth: number, label: string, color: string): void {
+export function hline(out: string[], cls: string, yy: number, plotWidth: number, label: string, color: string): void {
   out.push(`<line class="${cls}" x1="${LEFT}" y1="${f(yy)}" x2="${LEFT + plotWidth}" y2="${f(yy)}" stroke="${color}" stroke-dasharray="5 4"/>`);
   out.push(`<text x="${LEFT + plotWidth + 6}" y="${f(yy + 4)}" fill="${color}">${esc(label)}</text>`);
 }
@@ -150,14 +151,14 @@ function timeLabel(seconds: number, [suffix, size]: [string, number]): string {
   return seconds === 0 ? '0' : `${Number((seconds / size).toPrecision(6))}${suffix}`;
 }
 
-function f(n: number): string {
+export function f(n: number): string {
   return String(Math.round(n * 10) / 10);
 }
 
-function fmt(n: number): string {
+export function fmt(n: number): string {
   return String(Number(n.toPrecision(6)));
 }
 
-function esc(s: string): string {
+export function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

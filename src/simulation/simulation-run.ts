@@ -7,7 +7,7 @@ import { toMilli } from '../model/quantity';
 import { GATE_SCALE_TO_ZERO } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions, FAILED_GET_REASON } from './conditions';
-import { SimSpec } from './hpa-spec';
+import { SimMetric, SimSpec } from './hpa-spec';
 import { MetricObservation } from './metric-observation';
 import {
   clampToBehaviorWindows, convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, maxOverDownscaleWindow,
@@ -29,8 +29,50 @@ import { HpaSimulatorOptions } from './simulator-options';
  */
 const CALL_SECONDS = 0.01;
 
+/**
+ * What one metric reports over time, read forward as the syncs move on: a trace's entries, or a
+ * history read step by step.
+ */
+export interface ObservationSource {
+  /** When `at` returns another observation next; Infinity when it never does. */
+  readonly nextChange: number;
+  /** What the metric reports at `time` (never earlier than the last call's); undefined: nothing yet, it fails. */
+  at(time: number): MetricObservation | undefined;
+}
+
+/** What a run reads besides the spec: each metric's observations (spec order), the manual scales. */
+export interface RunInput {
+  readonly sources: readonly ObservationSource[];
+  readonly manual: ReadonlyArray<{ readonly time: number; readonly replicas: number }>;
+}
+
+/** A trace's entries as the run reads them; throws on a metric the spec does not have. */
+export function traceInput(spec: SimSpec, trace: SimulationTrace): RunInput {
+  const byId = new Map(spec.metrics.map(m => [m.id, [] as Array<{ time: number; observation: MetricObservation }>]));
+  for (const e of trace.entries) {
+    const list = byId.get(e.metric);
+    if (!list) {
+      throw new Error(`HpaSimulator: the trace names metric ${JSON.stringify(e.metric)}; the HPA's metrics are ${spec.metrics.map(m => JSON.stringify(m.id)).join(', ')}`);
+    }
+    list.push({ time: e.time, observation: e.observation });
+  }
+  return { sources: spec.metrics.map(m => new ObservationCursor(byId.get(m.id)!)), manual: trace.manualScales };
+}
+
+/**
+ * The request of each pod (each container for ContainerResource) that a Utilization metric's
+ * usage is compared with, in the unit of the usages: `podRequests` by `container/resource`, then
+ * by resource, else 100.
+ */
+export function podRequest(m: SimMetric, podRequests: { readonly [resource: string]: number } | undefined): number {
+  const requests = podRequests ?? {};
+  return (m.container !== undefined ? requests[`${m.container}/${m.resource}`] : undefined)
+    ?? (m.resource !== undefined ? requests[m.resource] : undefined)
+    ?? DEFAULT_POD_REQUEST;
+}
+
 /** What a metric reports over time, read with a cursor since syncs only move forward. */
-class ObservationCursor {
+class ObservationCursor implements ObservationSource {
   private next = 0;
   private current: MetricObservation | undefined;
   constructor(private readonly entries: Array<{ time: number; observation: MetricObservation }>) {}
@@ -91,8 +133,8 @@ export class Run {
   private readonly upEvents: ScaleEvent[] = [];
   private readonly downEvents: ScaleEvent[] = [];
   private readonly firstFailure: Array<number | undefined>;
-  private readonly cursors: ObservationCursor[];
-  private readonly manual: Array<{ time: number; replicas: number }>;
+  private readonly cursors: readonly ObservationSource[];
+  private readonly manual: RunInput['manual'];
   private manualNext = 0;
   private readonly requests: number[];
   private readonly tolerances: Tolerances;
@@ -117,7 +159,7 @@ export class Run {
     profile: ClusterProfile,
     options: HpaSimulatorOptions,
     private readonly downscaleWindow: number,
-    trace: SimulationTrace,
+    input: RunInput,
   ) {
     this.current = options.initialReplicas ?? (spec.minReplicas > 0 ? spec.minReplicas : 1);
     // A new HPA's status is empty: a first sync whose metrics all fail leaves desiredReplicas at 0.
@@ -129,21 +171,9 @@ export class Run {
       seconds => new Date(start + seconds * 1000).toISOString().replace(/\.000Z$/, 'Z'));
     this.firstFailure = spec.metrics.map(() => undefined);
     this.proposed = spec.metrics.map(() => undefined);
-    const byId = new Map(spec.metrics.map(m => [m.id, [] as Array<{ time: number; observation: MetricObservation }>]));
-    for (const e of trace.entries) {
-      const list = byId.get(e.metric);
-      if (!list) {
-        throw new Error(`HpaSimulator: the trace names metric ${JSON.stringify(e.metric)}; the HPA's metrics are ${spec.metrics.map(m => JSON.stringify(m.id)).join(', ')}`);
-      }
-      list.push({ time: e.time, observation: e.observation });
-    }
-    this.cursors = spec.metrics.map(m => new ObservationCursor(byId.get(m.id)!));
-    this.manual = trace.manualScales;
-    const requests = options.podRequests ?? {};
-    this.requests = spec.metrics.map(m => toMilli(
-      (m.container !== undefined ? requests[`${m.container}/${m.resource}`] : undefined)
-      ?? (m.resource !== undefined ? requests[m.resource] : undefined)
-      ?? DEFAULT_POD_REQUEST));
+    this.cursors = input.sources;
+    this.manual = input.manual;
+    this.requests = spec.metrics.map(m => toMilli(podRequest(m, options.podRequests)));
     this.tolerances = spec.tolerance;
     this.gateZero = profile.isGateEnabled(GATE_SCALE_TO_ZERO);
     this.conditionBasedZero = profile._release.controller.scaledToZeroCondition;

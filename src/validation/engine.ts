@@ -5,6 +5,7 @@
  * the manifest (the scale target, another HPA on the same target, rule levels) as options.
  */
 import { ClusterProfile } from '../cluster-profile';
+import { annotationCluster } from './cluster-annotation';
 import { decode } from './decode';
 import { child, ErrorType, index, IssueList } from './issue-list';
 import { annotationRuleLevels, applyRuleLevels, checkRuleLevels, LevelsByRule } from './rule-levels';
@@ -13,7 +14,7 @@ import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
-import { checkAgainstWorkload, reportDuplicateTarget } from './rules/cross-object';
+import { checkAgainstWorkload, reportDuplicateTarget, reportMissingTarget } from './rules/cross-object';
 import { checkFallbacks, fallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
@@ -22,18 +23,22 @@ import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
 import { ValidationIssue } from './validation-issue';
-import { OtherHpa } from '../model/related-objects';
-import { isObject } from '../model/values';
+import { scaledObjectOwner } from '../model/keda';
+import { MissingTarget, OtherHpa } from '../model/related-objects';
+import { isObject, isString } from '../model/values';
 import { WorkloadFacts } from '../model/workload-facts';
 
 export { formatIssue } from './format-issue';
 
 export interface EngineOptions {
+  /** The cluster of the object's scope; the object's own `cdk8s-hpa.io/cluster` annotation overrides it. */
   readonly profile: ClusterProfile;
   /** The scale target, when the caller knows it (construct tree, command-line input). */
   readonly workload?: WorkloadFacts;
-  /** Another HPA of the same input that already scales this HPA's target: reported as HPA304. */
+  /** Another autoscaler of the same input that already scales this HPA's target: reported as HPA304. */
   readonly otherHpa?: OtherHpa;
+  /** The scale target, when the input should hold it and does not: reported as HPA306. */
+  readonly missingTarget?: MissingTarget;
   /**
    * Severity overrides for lint and cross-object rules from the scopes around the object (the
    * construct tree, a run's flags, the config file), already merged; the object's own
@@ -48,39 +53,82 @@ export interface EngineOptions {
 }
 
 /**
- * All issues of one manifest, in manifest order, then the duplicate target and the rule-level
- * problems; with the rule levels applied (the options', then the object's annotation over
+ * All issues of one manifest, in manifest order, then the duplicate target and the problems of
+ * its annotations; judged for the cluster its `cdk8s-hpa.io/cluster` annotation names, else the
+ * options' profile, with the rule levels applied (the options', then the object's annotation over
  * them). Never throws.
  */
 export function validateManifest(manifest: unknown, options: EngineOptions): ValidationIssue[] {
+  const clusterProblems = new IssueList();
+  const annotated = annotationCluster(manifest, clusterProblems);
   const out = new IssueList();
   try {
-    run(manifest, options, out);
+    run(manifest, annotated ? { ...options, profile: annotated } : options, out, annotated === undefined);
   } catch (e) {
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
   let issues = sortInManifestOrder(out.issues, manifest);
+  // After the manifest's issues: the duplicate target, and the problems of its annotations.
   const extra = new IssueList();
   if (options.targetPropMissing) {
     issues = issues.filter(issue => !issue.path.startsWith('spec.scaleTargetRef'));
     extra.required('HPA106', 'spec.scaleTargetRef', 'the target prop is not set',
       'set target to the workload to scale: a cdk8s-plus Deployment or StatefulSet, or ScaleTarget.fromReference({ apiVersion, kind, name })');
   }
+  const scaledObject = scaledObjectOwner(manifest);
   if (options.otherHpa !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
-    reportDuplicateTarget(extra, `${ref.kind}/${ref.name}`, options.otherHpa);
+    const name = (manifest as any)?.metadata?.name;
+    reportDuplicateTarget(extra, { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject }, options.otherHpa);
   }
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);
   const objectLevels = annotationRuleLevels(manifest, extra);
-  const all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
+  extra.issues.push(...clusterProblems.issues);
+  let all = extra.issues.length > 0 ? [...issues, ...extra.issues] : issues;
+  if (scaledObject !== undefined) all = all.map(issue => inScaledObject(issue, scaledObject));
   return all.length > 0 ? applyRuleLevels(all, { ...ruleLevels, ...objectLevels }) : all;
 }
 
-function run(manifest: unknown, options: EngineOptions, out: IssueList): void {
+/** The string fields of a reference. */
+function strings(ref: unknown): { [key: string]: string } {
+  return isObject(ref) ? Object.fromEntries(Object.entries(ref).filter(([, v]) => isString(v))) : {};
+}
+
+/**
+ * Where KEDA's ScaledObject sets what KEDA writes into the HPA's fields
+ * (controllers/keda/hpa.go `newHPAForScaledObject`), by the HPA's field path.
+ */
+const SCALED_OBJECT_FIELDS: ReadonlyArray<[RegExp, string]> = [
+  [/^spec\.minReplicas\b/, 'spec.minReplicaCount'],
+  [/^spec\.maxReplicas\b/, 'spec.maxReplicaCount'],
+  [/^spec\.behavior\b/, 'spec.advanced.horizontalPodAutoscalerConfig.behavior'],
+  [/^spec\.metrics\b/, 'spec.triggers'],
+  [/^spec\.scaleTargetRef\b/, 'spec.scaleTargetRef'],
+  [/^metadata\b/, 'metadata'],
+];
+
+/** The rules whose fix is made in the target (HPA301-HPA303), or names the ScaledObject already (HPA304). */
+const NOT_IN_SCALED_OBJECT = /^HPA30[1-4]$/;
+
+/**
+ * An issue of an HPA that KEDA made from a ScaledObject, whose fix is made in the ScaledObject:
+ * KEDA puts back any change to its HPA.
+ */
+function inScaledObject(issue: ValidationIssue, scaledObject: string): ValidationIssue {
+  if (issue.fix === undefined || NOT_IN_SCALED_OBJECT.test(issue.ruleId)) return issue;
+  const field = SCALED_OBJECT_FIELDS.find(([path]) => path.test(issue.path));
+  if (field === undefined) return issue;
+  return { ...issue, fix: `${issue.fix} (KEDA makes this HPA from ScaledObject "${scaledObject}" and puts back any change to it: make the change in the ScaledObject's ${field[1]})` };
+}
+
+/** `checkProfile`: report the profile's own problems (the annotation's are reported on it). */
+function run(manifest: unknown, options: EngineOptions, out: IssueList, checkProfile: boolean): void {
   const { profile } = options;
-  for (const [field, value, detail] of profile._problems()) {
-    out.invalid('HPA154', `cluster.${field}`, value, detail);
+  if (checkProfile) {
+    for (const [field, value, detail] of profile._problems()) {
+      out.invalid('HPA154', `cluster.${field}`, value, detail);
+    }
   }
   if (profile._newerThanKnown) reportNewerRelease(profile, out);
   if (unreadable(manifest, out)) return;
@@ -128,6 +176,7 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   checkBehavior(ctx);
   checkControllerPitfalls(ctx);
   if (options.workload) checkAgainstWorkload(ctx, options.workload);
+  if (options.missingTarget) reportMissingTarget(ctx, options.missingTarget);
   checkLints(ctx);
   checkBehaviorLints(ctx);
 }

@@ -2,6 +2,7 @@
  * Kubernetes name checks (k8s.io/apimachinery/pkg/util/validation and
  * pkg/apis/core/validation), returning Go's messages, empty when valid.
  */
+import { closestName } from '../private/closest-name';
 import { MAX_DNS1123_LABEL_LENGTH, MAX_DNS1123_SUBDOMAIN_LENGTH } from '../private/constants';
 import { memoize } from '../private/memoize';
 
@@ -119,6 +120,18 @@ const STANDARD_RESOURCES = new Set([
 
 function isHugePages(name: string): boolean {
   return name.startsWith('hugepages-');
+}
+
+/**
+ * The standard container resource a name that is not one was meant to be: a misspelling
+ * (`memroy`, `CPU`), or a quota's name for it (`requests.cpu`, `limits.memory`). The names are
+ * short, so a misspelling keeps the first letter: `gpu` is not taken for `cpu`.
+ */
+export function closestContainerResource(name: string): string | undefined {
+  const quota = /^(?:requests|limits)\.(.*)$/.exec(name);
+  const meant = quota ? quota[1] : name;
+  const first = meant.charAt(0).toLowerCase();
+  return closestName(meant, [...STANDARD_CONTAINER_RESOURCES].filter(r => r.startsWith(first)));
 }
 
 /** `IsStandardContainerResourceName`: cpu, memory, ephemeral-storage and hugepages-*. */

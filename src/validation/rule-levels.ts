@@ -64,6 +64,9 @@ export function parseRuleLevelList(text: string): { levels: { [ruleId: string]: 
   return { levels, problems };
 }
 
+/** The construct writes its `ruleLevels` prop and the levels of `RuleLevels.applyTo()` into the annotation. */
+const ANNOTATION_FIX = 'write RULE=LEVEL items naming rules that exist, such as "HPA404=off,HPA402=error"; the construct writes its ruleLevels prop and the levels of RuleLevels.applyTo() here';
+
 /**
  * The levels the manifest's `cdk8s-hpa.io/rules` annotation sets; its problems are reported
  * (HPA000) on the annotation.
@@ -78,14 +81,16 @@ export function annotationRuleLevels(manifest: unknown, out: IssueList): LevelsB
     return NO_LEVELS;
   }
   const { levels, problems } = parseRuleLevelList(text);
-  for (const [item, why] of problems) out.invalid('HPA000', path, item, why, 'write RULE=LEVEL items, such as "HPA404=off,HPA402=error"');
+  for (const [item, why] of problems) out.invalid('HPA000', path, item, why, ANNOTATION_FIX);
   return levels;
 }
 
-/** `HPA404=off,HPA402=error`: the valid levels of `levels` as the annotation writes them. */
+/**
+ * `HPA404=off,HPA402=error`: `levels` as the annotation writes them, each item as given, so a rule
+ * that does not exist or a bad level is refused by every checker that reads the manifest.
+ */
 export function formatRuleLevelList(levels: LevelsByRule): string {
-  return Object.entries(levels).filter(([ruleId, level]) => ruleLevelProblem(ruleId, level) === undefined)
-    .map(([ruleId, level]) => `${ruleId}=${level}`).join(',');
+  return Object.entries(levels).map(([ruleId, level]) => `${ruleId}=${level}`).join(',');
 }
 
 /**

@@ -153,6 +153,9 @@ PY_VALUES = {
                                  'containers=[kplus.ContainerProps(image="app", resources=kplus.ContainerResources('
                                  'cpu=kplus.CpuResources(request=kplus.Cpu.millis(500))))]), max_replicas=10, '
                                  'metrics=[Metric.resource_cpu(MetricTarget.average_utilization(50))])',
+    "HpaSimulator": 'HpaSimulator.from_construct(HorizontalPodAutoscalerV2(self, "{name}", target=ScaleTarget.from_reference('
+                    'api_version="apps/v1", kind="Deployment", name="{name}"), max_replicas=10, '
+                    'metrics=[Metric.resource_cpu(MetricTarget.average_utilization(50))]))',
 }
 
 # The example runs at module level (not indented into a method, which would change its

@@ -11,8 +11,14 @@ describe('parseValidateArgs', () => {
       ruleLevels: {},
       format: 'json',
       strict: true,
+      allowEmpty: false,
       inputs: ['a.yaml', '-', 'dir'],
     });
+  });
+
+  test('--allow-empty takes no value', () => {
+    expect(parseValidateArgs(['--allow-empty', 'dist/']).allowEmpty).toBe(true);
+    expect(() => parseValidateArgs(['--allow-empty=yes', 'dist/'])).toThrow(/--allow-empty/);
   });
 
   test('-- ends the flags', () => {

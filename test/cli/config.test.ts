@@ -42,6 +42,20 @@ describe('a repository with charts for two clusters', () => {
     expect(run.code).toBe(1);
   });
 
+  test('an HPA\'s cdk8s-hpa.io/cluster annotation (as synth writes it) wins over --k8s-version and the config file', () => {
+    const worker = fs.readFileSync(path.join(REPO, 'clusters', 'edge', 'worker.yaml'), 'utf8');
+    const annotated = worker.replace('  name: worker\n', '  annotations:\n    cdk8s-hpa.io/cluster: version=1.36,HPAScaleToZero=true\n  name: worker\n');
+    expect(annotated).not.toBe(worker);
+    const flags = ['validate', '--no-config', '--k8s-version', '1.33', '-'];
+    const plain = cli(flags, { input: worker, cwd: REPO });
+    expect([plain.lines, plain.code]).toEqual([[expect.stringMatching(/^<stdin>:8:3: error \[HPA101\]/)], 1]);
+    const run = cli(flags, { input: annotated, cwd: REPO });
+    expect([run.lines, run.code]).toEqual([[], 0]);
+    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.36 +HPAScaleToZero (cdk8s-hpa.io/cluster)]\n');
+    // Under the prod cluster of the config file (stdin gets its root settings): the annotation still decides.
+    expect(cli(['validate', '-'], { input: annotated, cwd: REPO }).code).toBe(0);
+  });
+
   test('--config names the file; run flags sit over the config file, under the object\'s annotation', () => {
     const elsewhere = { cwd: ROOT };
     const config = ['--config', path.join(REPO, '.cdk8s-hpa.yaml')];

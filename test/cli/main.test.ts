@@ -155,9 +155,9 @@ describe('cdk8s-hpa validate exit codes', () => {
 
   test('a binary file is unreadable: exit 2 with a clear message, other inputs still checked', () => {
     const run = cli(['validate', `${FIXTURES}/binary.yaml`, `${FIXTURES}/hpa.json`]);
-    expect(run.stderr).toContain(`cdk8s-hpa: ${FIXTURES}/binary.yaml: binary content (it contains NUL bytes); manifests must be UTF-8 YAML or JSON\n`);
+    expect(run.stderr).toContain(`cdk8s-hpa: ${FIXTURES}/binary.yaml: binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark\n`);
     expect(run.lines).toEqual([
-      `${FIXTURES}/binary.yaml:1:1: error [INPUT] <root>: cannot be read: binary content (it contains NUL bytes); manifests must be UTF-8 YAML or JSON`,
+      `${FIXTURES}/binary.yaml:1:1: error [INPUT] <root>: cannot be read: binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark`,
       expect.stringMatching(/^test\/cli\/fixtures\/hpa.json:6:23: warning \[HPA405\]/),
     ]);
     expect(run.code).toBe(2);

@@ -3,10 +3,12 @@
  * output format.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 import Ajv from 'ajv-draft-04';
 import { cli, FIXTURES, requireCompiledCli, ROOT } from './cli-helpers';
-import { RULES } from '../../src/validation/rule-catalog';
+import { ruleDocUrl, RULES } from '../../src/validation/rule-catalog';
 
 beforeAll(() => requireCompiledCli());
 
@@ -34,7 +36,13 @@ describe('cdk8s-hpa validate --format sarif', () => {
     expect(rules.find((r: any) => r.id === 'HPA404')).toEqual({
       id: 'HPA404',
       shortDescription: { text: RULES.HPA404.summary },
-      defaultConfiguration: { level: 'warning' },
+      fullDescription: { text: `Expects: ${RULES.HPA404.summary}. Default: off unless turned on, then a warning; adjustable (error, warning, on or off); reported as "Lint".` },
+      helpUri: 'https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md#hpa404',
+      help: {
+        text: `Expects: ${RULES.HPA404.summary}. Fix: ${RULES.HPA404.fix}. Default: off unless turned on, then a warning; adjustable (error, warning, on or off); reported as "Lint". https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md#hpa404`,
+        markdown: `**Expects:** ${RULES.HPA404.summary}\n\n**Fix:** ${RULES.HPA404.fix}\n\n**Default:** off unless turned on, then a warning; adjustable (error, warning, on or off); reported as "Lint"\n\n[HPA404 in the rules reference](https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md#hpa404)`,
+      },
+      defaultConfiguration: { level: 'warning', enabled: false },
       properties: { tags: ['kubernetes', 'lint'] },
     });
     const results = sarifRun.results;
@@ -45,11 +53,13 @@ describe('cdk8s-hpa validate --format sarif', () => {
       ruleIndex: rules.length - 1,
       level: 'error',
       message: { text: '<root>: cannot be read: no such file or directory' },
-      locations: [{ physicalLocation: { artifactLocation: { uri: MISSING }, region: { startLine: 1, startColumn: 1 } } }],
+      locations: [{ physicalLocation: { artifactLocation: { uri: MISSING, uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1 } } }],
+      partialFingerprints: { 'cdk8sHpaFinding/v1': expect.stringMatching(/^[0-9a-f]{32}:1$/) },
       properties: { path: '<root>' },
     });
+    expect(sarifRun.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: `${pathToFileURL(ROOT).href}/` } });
     const hpa303 = results.find((r: any) => r.ruleId === 'HPA303');
-    expect(hpa303.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: HELM }, region: { startLine: 52, startColumn: 3 } });
+    expect(hpa303.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: HELM, uriBaseId: '%SRCROOT%' }, region: { startLine: 52, startColumn: 3 } });
     expect(hpa303.locations[0].logicalLocations).toEqual([{ name: 'web', fullyQualifiedName: 'default/HorizontalPodAutoscaler/web', kind: 'object' }]);
     expect(rules[hpa303.ruleIndex].id).toBe('HPA303');
     expect(sarifRun.invocations).toEqual([{
@@ -57,10 +67,60 @@ describe('cdk8s-hpa validate --format sarif', () => {
       toolExecutionNotifications: [{
         level: 'error',
         message: { text: `${MISSING}: cannot be read: no such file or directory` },
-        locations: [{ physicalLocation: { artifactLocation: { uri: MISSING } } }],
+        locations: [{ physicalLocation: { artifactLocation: { uri: MISSING, uriBaseId: '%SRCROOT%' } } }],
       }],
     }]);
     expect(run.code).toBe(2);
+  });
+
+  test('every rule carries what GitHub code scanning shows: a full description, help as text and markdown, its page', () => {
+    const rules = JSON.parse(cli(['validate', '--format', 'sarif', `${FIXTURES}/clean.yaml`]).stdout).runs[0].tool.driver.rules;
+    const reference = fs.readFileSync(path.join(ROOT, 'docs', 'rules.md'), 'utf8');
+    for (const rule of rules) {
+      expect([rule.id, rule.helpUri]).toEqual([rule.id, ruleDocUrl(rule.id)]);
+      expect(reference).toContain(`\n### ${rule.id}\n`); // the anchor the URI points at
+      expect(rule.fullDescription.text).toMatch(/^Expects: .+\. Default: .+\.$/);
+      expect(rule.help.text).toContain(rule.helpUri);
+      expect(rule.help.markdown).toContain(`](${rule.helpUri})`);
+    }
+    // The text output's pointer to the same pages, once, in --help.
+    expect(cli(['validate', '--help']).stdout).toContain(`in the rules reference, e.g. ${ruleDocUrl('HPA404')}\n`);
+  });
+
+  test('fingerprints follow a finding when lines move, and tell findings apart', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-sarif-'));
+    fs.mkdirSync(path.join(dir, '.git'));
+    fs.mkdirSync(path.join(dir, 'deploy'));
+    const helm = fs.readFileSync(path.join(ROOT, HELM), 'utf8');
+    const sarif = () => JSON.parse(cli(['validate', '--format', 'sarif', 'deploy'], { cwd: dir }).stdout).runs[0].results
+      .map((r: any) => [r.ruleId, r.locations[0].physicalLocation.region.startLine, r.partialFingerprints['cdk8sHpaFinding/v1']]);
+    fs.writeFileSync(path.join(dir, 'deploy', 'web.yaml'), helm);
+    const before = sarif();
+    // The next commit adds a comment at the top: every finding moves two lines down.
+    fs.writeFileSync(path.join(dir, 'deploy', 'web.yaml'), `# Rendered by helm template web ./chart\n# Do not edit.\n${helm}`);
+    const after = sarif();
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(before.length).toBeGreaterThan(1);
+    expect(after.map((r: any[]) => [r[0], r[1] - 2, r[2]])).toEqual(before);
+    expect(new Set(before.map((r: any[]) => r[2])).size).toBe(before.length);
+  });
+
+  test('paths are relative to the repository\'s root, however the input was named; a file outside it is a file: URI', () => {
+    const uriOf = (args: string[], cwd: string) => {
+      const log = JSON.parse(cli(['validate', '--format', 'sarif', ...args], { cwd }).stdout);
+      expect(validate(log) ? [] : validate.errors).toEqual([]);
+      return [log.runs[0].results[0].locations[0].physicalLocation.artifactLocation, log.runs[0].originalUriBaseIds];
+    };
+    const base = { '%SRCROOT%': { uri: `${pathToFileURL(ROOT).href}/` } };
+    const relative = { uri: HELM, uriBaseId: '%SRCROOT%' };
+    expect(uriOf([path.join(ROOT, HELM)], ROOT)).toEqual([relative, base]);
+    expect(uriOf([path.relative(path.join(ROOT, 'test'), path.join(ROOT, HELM))], path.join(ROOT, 'test'))).toEqual([relative, base]);
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-outside-'));
+    const file = path.join(outside, 'web.yaml');
+    fs.copyFileSync(path.join(ROOT, HELM), file);
+    const [location, bases] = uriOf([file], ROOT);
+    fs.rmSync(outside, { recursive: true, force: true });
+    expect([location, bases]).toEqual([{ uri: pathToFileURL(file).href }, undefined]);
   });
 
   test('a clean input gives a valid log with no results: exit 0', () => {

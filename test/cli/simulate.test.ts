@@ -169,7 +169,7 @@ describe('cdk8s-hpa simulate usage', () => {
   const trace = ['--trace', WEB_TRACE];
   test.each([
     [['simulate', ...trace], 'cdk8s-hpa simulate: --hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler'],
-    [['simulate', '--hpa', WEB], 'cdk8s-hpa simulate: --trace is required: the CSV file of metric observations'],
+    [['simulate', '--hpa', WEB], 'cdk8s-hpa simulate: --trace is required: the CSV file of metric observations (or recorded history: --history, --prometheus)'],
     [['simulate', '--hpa', WEB, ...trace, 'extra.yaml'], 'cdk8s-hpa simulate: unexpected argument "extra.yaml" (the HPA is given with --hpa, the trace with --trace)'],
     [['simulate', '--hpa', WEB, ...trace, '--bogus'], 'cdk8s-hpa simulate: unknown option --bogus'],
     [['simulate', '--hpa', WEB, ...trace, '--until', 'soon'], 'cdk8s-hpa simulate: --until: "soon" is not a duration (seconds, or with a unit: 90s, 5m, 1h, 1h30m)'],

@@ -1,7 +1,7 @@
 /**
  * Builds and runs the Go programs of test/conformance: one API-server program per Kubernetes
- * release (apiserver/k8s-1.NN.mod), the controller program, and the live control plane (live/:
- * etcd and kube-apiserver in one process, for the live reader's tests).
+ * release (apiserver/k8s-1.NN.mod), the controller program, the live control plane (live/:
+ * etcd and kube-apiserver in one process, for the live reader's tests), and Prometheus.
  *
  * Go's module and build caches stay where Go keeps them (GOMODCACHE, GOCACHE: ~/go/pkg/mod and
  * ~/.cache/go-build by default); the binaries go to $CDK8S_HPA_CONFORMANCE_CACHE (default
@@ -56,12 +56,12 @@ export function requireGo(): string {
 }
 
 /** Runs `go` with the arguments in `cwd`, standard error shown; resolves when it succeeded. */
-function go(args: string[], cwd: string): Promise<void> {
+function go(args: string[], cwd: string, env: { [name: string]: string } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('go', args, {
       cwd,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, GOWORK: 'off', GOFLAGS: '-mod=readonly' },
+      env: { ...process.env, GOWORK: 'off', GOFLAGS: '-mod=readonly', ...env },
     });
     child.on('error', reject);
     child.on('exit', code => code === 0 ? resolve() : reject(new Error(`go ${args.join(' ')} (in ${cwd}) exited with ${code}`)));
@@ -104,6 +104,24 @@ export async function buildLive(release: Release): Promise<string> {
   const ldflags = [LDFLAGS, set('gitVersion', release.kubernetes), set('gitMajor', major), set('gitMinor', minor)].join(' ');
   await go(['build', `-modfile=${release.modfile}`, '-o', out, '-ldflags', ldflags, '.'], path.join(CONFORMANCE_DIR, 'live'));
   return out;
+}
+
+/**
+ * The Prometheus release the history tests run against. Its Go module is built with `go install`
+ * (its own go.mod and checksums); `remove_all_sd` leaves out the service-discovery plugins
+ * (plugins/plugin_*.go), the cloud SDKs most of a full build compiles, which a server that
+ * scrapes nothing never uses.
+ */
+export const PROMETHEUS_VERSION = 'v0.316.0';
+
+/** Builds prometheus and promtool; resolves to the directory holding both. */
+export async function buildPrometheus(): Promise<string> {
+  const dir = path.join(cacheDir(), 'bin', `prometheus-${PROMETHEUS_VERSION}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const module = 'github.com/prometheus/prometheus';
+  await go(['install', '-tags', 'remove_all_sd', '-ldflags', LDFLAGS,
+    `${module}/cmd/prometheus@${PROMETHEUS_VERSION}`, `${module}/cmd/promtool@${PROMETHEUS_VERSION}`], dir, { GOBIN: dir, GOFLAGS: '' });
+  return dir;
 }
 
 /**

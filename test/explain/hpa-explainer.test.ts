@@ -186,6 +186,19 @@ describe('the spec and the related objects', () => {
     expect(e.findings[0]).toMatchObject({ findingId: 'EXP108', ruleIds: ['HPA304'] });
     expect(e.findings[0].message).toContain('another HPA ("web-canary")');
   });
+
+  test('a KEDA ScaledObject on the same target is named by the HPA KEDA makes of it', () => {
+    const target = hpa('scaling-active.yaml', 'ambiguous-selector').spec.scaleTargetRef;
+    const scaledObject = {
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'ScaledObject',
+      metadata: { name: 'web-queue', namespace: 'shop' },
+      spec: { scaleTargetRef: { name: target.name }, triggers: [{ type: 'rabbitmq', metadata: { queueName: 'web', mode: 'QueueLength', value: '20' } }] },
+    };
+    const e = explain('scaling-active.yaml', 'ambiguous-selector', [scaledObject]);
+    expect(e.findings[0]).toMatchObject({ findingId: 'EXP108', ruleIds: ['HPA304'] });
+    expect(e.findings[0].message).toContain('another HPA ("keda-hpa-web-queue")');
+  });
 });
 
 describe('older API versions', () => {

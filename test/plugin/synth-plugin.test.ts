@@ -3,11 +3,9 @@
  * come from this library's construct, cdk8s-plus, an L1 `ApiObject` and an `Include` of
  * Helm-style YAML, with the app's `.cdk8s-hpa.yaml`.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { cdk8sCli } from './cdk8s-cli';
+import { appDir, cdk8sSynth } from './cdk8s-cli';
 import { requireCompiledCli, ROOT } from '../cli/cli-helpers';
 
 // The first run installs cdk8s-cli into the cache (about 15-60 s); each synth takes a few seconds.
@@ -31,6 +29,16 @@ new HorizontalPodAutoscalerV2(chart, 'ApiHpa', {
 // cdk8s-plus's own HPA: minReplicas == maxReplicas (HPA402, a warning the config file turns on).
 const worker = new kplus.Deployment(chart, 'worker', { containers: [{ name: 'worker', image: 'worker' }] });
 new kplus.HorizontalPodAutoscaler(chart, 'WorkerHpa', { metadata: { name: 'worker' }, target: worker, minReplicas: 2, maxReplicas: 2 });
+if (process.env.MIXED_LEVELS) {
+  // An L1 with minReplicas 1 whose annotation keeps HPA404 a warning, whatever the run sets, on a
+  // Deployment of the chart that leaves its replicas to the HPA.
+  new kplus.Deployment(chart, 'batch', { metadata: { name: 'batch' }, containers: [{ name: 'batch', image: 'batch' }] }).markHasAutoscaler();
+  new ApiObject(chart, 'Batch', {
+    apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'batch', annotations: { 'cdk8s-hpa.io/rules': 'HPA404=warning' } },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'batch' }, minReplicas: 1, maxReplicas: 4 },
+  });
+}
 if (process.env.WITH_ERRORS) {
   // An L1 with maxReplicas 0 (HPA102) and Helm output with a 3600s policy period (HPA123).
   new ApiObject(chart, 'Raw', {
@@ -60,48 +68,34 @@ spec:
 `;
 
 let dir: string;
-let cdk8s: string;
 
 beforeAll(() => {
   requireCompiledCli();
-  cdk8s = cdk8sCli();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-plugin-'));
-  fs.mkdirSync(path.join(dir, '.git'));
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  for (const dep of ['cdk8s', 'cdk8s-plus-27', 'constructs']) {
-    fs.symlinkSync(path.join(ROOT, 'node_modules', dep), path.join(dir, 'node_modules', dep));
-  }
-  fs.symlinkSync(ROOT, path.join(dir, 'node_modules', 'cdk8s-hpa'));
-  fs.writeFileSync(path.join(dir, 'main.js'), APP);
-  fs.writeFileSync(path.join(dir, 'helm-output.yaml'), HELM_OUTPUT);
-  fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.33" }\nrules: { HPA404: "off", HPA402: "on" }\n');
+  dir = appDir({
+    'main.js': APP,
+    'helm-output.yaml': HELM_OUTPUT,
+    '.cdk8s-hpa.yaml': 'cluster: { version: "1.33" }\nrules: { HPA404: "off", HPA402: "on" }\n',
+  });
 });
 
 afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function synth(properties: object, env: { [key: string]: string } = {}) {
-  fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), [
+/** `package:` in cdk8s.yaml: the plugin's file, or the package's name (cdk8s-cli then loads it from its plugins directory). */
+const LOCAL_PLUGIN = './node_modules/cdk8s-hpa/plugin.js';
+
+function synth(properties: object, env: { [key: string]: string } = {}, pkg = LOCAL_PLUGIN) {
+  return cdk8sSynth(dir, [
     'language: typescript',
     'app: node main.js',
+    `pluginsDirectory: ${path.join(dir, 'plugins')}`,
     'validations:',
-    '  - package: ./node_modules/cdk8s-hpa/plugin.js',
+    `  - package: ${pkg}`,
     '    version: 0.0.0',
     '    class: HpaValidation',
     `    properties: ${JSON.stringify(properties)}`,
-  ].join('\n'));
-  const reportFile = path.join(dir, 'report.json');
-  fs.rmSync(reportFile, { force: true });
-  fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
-  const run = spawnSync(process.execPath, [cdk8s, 'synth', '--validation-reports-output-file', reportFile], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, ...env, CDK8S_OUTDIR: '' },
-    timeout: 120_000,
-  });
-  const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')).reports[0] : undefined;
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, report };
+  ], env);
 }
 
 describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
@@ -111,7 +105,7 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
       status: 'failure',
       plugin: path.join(dir, 'node_modules', 'cdk8s-hpa', 'plugin.js'),
       version: '0.0.0',
-      metadata: { HorizontalPodAutoscalers: '4', errors: '3', warnings: '1', settings: 'Kubernetes 1.33; config .cdk8s-hpa.yaml', version: expect.any(String) },
+      metadata: { HorizontalPodAutoscalers: '4', errors: '5', warnings: '1', settings: 'Kubernetes 1.33; config .cdk8s-hpa.yaml', version: expect.any(String) },
     });
     const violations = run.report.violations.map((v: any) => [
       v.ruleName.split(':')[0],
@@ -122,6 +116,11 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
       ['HPA103 (error)', [['raw', 'web/Raw', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.maxReplicas \(line \d+\): Invalid value: 0: must be greater than or equal to `minReplicas`$/)]]]],
       ['HPA123 (error)', [['queue', 'web/Helm/queue-horizontalpodautoscaler', 'dist/web.k8s.yaml',
         [expect.stringMatching(/^spec.behavior.scaleDown.policies\[0\].periodSeconds \(line \d+\): Invalid value: 3600: must be less than or equal to 1800$/)]]]],
+      // The chart holds its Deployments (api, worker), but not the ones these two HPAs target.
+      ['HPA306 (error)', [
+        ['raw', 'web/Raw', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.scaleTargetRef.name \(line \d+\): Fails at run time: "raw": the input holds workloads of the namespace it is applied to \(Deployment\/web-api-c8[0-9a-f]+, Deployment\/web-worker-c8[0-9a-f]+\), but no Deployment "raw"/)]],
+        ['queue', 'web/Helm/queue-horizontalpodautoscaler', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.scaleTargetRef.name \(line \d+\): Fails at run time: "queue": .* but no Deployment "queue"/)]],
+      ]],
       ['HPA402 (warning)', [['worker', 'web/WorkerHpa/Resource', 'dist/web.k8s.yaml', [expect.stringMatching(/^spec.maxReplicas \(line \d+\): Lint: 2: equals minReplicas/)]]]],
     ]);
     expect(run.stdout).toContain('Validation Report');
@@ -141,11 +140,34 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
   test('a k8sVersion newer than the library\'s releases is judged as the newest, with a warning on each HPA; synth passes', () => {
     const run = synth({ k8sVersion: '1.38' });
     expect(run.report.summary.status).toBe('success');
-    expect(run.report.summary.metadata.settings).toBe('Kubernetes 1.38 (judged as 1.37, the newest release this cdk8s-hpa knows); config .cdk8s-hpa.yaml');
+    // One HPA of the app carries the cluster it was judged with in code, which the run's flag does not override.
+    expect(run.report.summary.metadata.settings).toBe('Kubernetes 1.33 (cdk8s-hpa.io/cluster), Kubernetes 1.38 (judged as 1.37, the newest release this cdk8s-hpa knows); config .cdk8s-hpa.yaml');
     const newer = run.report.violations.find((v: any) => v.ruleName.startsWith('HPA156 (warning)'));
-    expect(newer.violatingConstructs.map((c: any) => c.resourceName).sort()).toEqual(['api', 'worker']);
+    // api is judged by its annotation (1.33), so only worker meets the newer release.
+    expect(newer.violatingConstructs.map((c: any) => c.resourceName).sort()).toEqual(['worker']);
     expect(newer.violatingConstructs[0].locations).toEqual([expect.stringMatching(/^cluster\.version \(line \d+\): Warning: Kubernetes 1\.38 is judged as 1\.37, /)]);
     expect(run.code).toBe(0);
+  });
+
+  test('reports each violation at its own level: one HPA\'s error does not make another HPA\'s warning an error', () => {
+    const run = synth({ rules: { HPA404: 'error', HPA402: 'off' } }, { MIXED_LEVELS: '1' });
+    const violations = run.report.violations.map((v: any) => [v.ruleName.split(':')[0], v.violatingConstructs.map((c: any) => c.resourceName)]);
+    expect(violations).toEqual([['HPA404 (error)', ['api']], ['HPA404 (warning)', ['batch']]]);
+    expect(run.report.summary.metadata).toMatchObject({ errors: '1', warnings: '1' });
+    expect(run.code).toBe(2);
+  });
+
+  test('loads by package name: cdk8s-cli finds the class in the package\'s main module', () => {
+    // What cdk8s-cli's first synth installs (npm install cdk8s-hpa@0.0.0 --prefix <pluginsDirectory>/cdk8s-hpa/0.0.0):
+    // this checkout in its place, so the test needs no registry.
+    const installed = path.join(dir, 'plugins', 'cdk8s-hpa', '0.0.0', 'node_modules');
+    fs.mkdirSync(installed, { recursive: true });
+    fs.symlinkSync(ROOT, path.join(installed, 'cdk8s-hpa'));
+    const run = synth({ rules: { HPA404: 'error', HPA402: 'off' } }, {}, 'cdk8s-hpa');
+    expect(run.stdout).not.toContain('Installing validation plugin');
+    expect([run.report.summary.plugin, run.report.summary.status]).toEqual(['cdk8s-hpa', 'failure']);
+    expect(run.report.violations.map((v: any) => v.ruleName.split(':')[0])).toEqual(['HPA404 (error)']);
+    expect(run.code).toBe(2);
   });
 
   test('fails with a clear message when its properties are wrong', () => {

@@ -547,6 +547,8 @@ describe('HPA106/HPA107/HPA112 object references', () => {
       path: 'spec.scaleTargetRef.apiVersion',
       prefix: 'Invalid value: "v1"',
       detail: 'apiVersion must specify API group',
+      // ...and the controller would not find the kind either.
+      alsoRaises: ['HPA207'],
     },
     {
       title: 'a ReplicationController apiVersion does not parse (the exception only allows an empty group)',

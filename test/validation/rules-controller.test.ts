@@ -1,5 +1,5 @@
 /**
- * Table tests for HPA201-HPA206 and HPA410: manifests the API server stores but the HPA
+ * Table tests for HPA201-HPA207 and HPA410: manifests the API server stores but the HPA
  * controller (pkg/controller/podautoscaler) then fails on or reads differently from what was written.
  */
 import { containerResourceMetric, expectNegativeCase, expectRuleCase, NegativeCase, RuleCase, setMetrics } from './rule-cases';
@@ -406,14 +406,22 @@ describe('HPA205 scaleTargetRef.apiVersion on older servers', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('HPA206 Resource metric names', () => {
-  const cases: RuleCase[] = ['foo', 'pods', 'requests.cpu', 'CPU'].map((name): RuleCase => ({
+  // A name close to a container resource gets that name as the fix; another gets the list.
+  const cases: RuleCase[] = ([
+    ['foo', 'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource'],
+    ['pods', 'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource'],
+    ['requests.cpu', 'use "cpu"'],
+    ['CPU', 'use "cpu"'],
+    ['memroy', 'use "memory"'],
+    ['ephemeral-storge', 'use "ephemeral-storage"'],
+  ] as const).map(([name, fix]): RuleCase => ({
     title: `a Resource metric is named ${JSON.stringify(name)}`,
     mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '1' }, name)),
     ruleId: 'HPA206',
     path: 'spec.metrics[0].resource.name',
     prefix: `Fails at run time: ${JSON.stringify(name)}`,
     detail: 'the API server accepts any name here, but the controller only reads container resources such as cpu and memory',
-    fix: 'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource',
+    fix,
   }));
   test.each(cases)('fails when $title', expectRuleCase);
 
@@ -423,5 +431,54 @@ describe('HPA206 Resource metric names', () => {
     ruleId: 'HPA206',
   }));
   negatives.push({ title: 'an empty Resource name (HPA113 instead)', mutate: setMetrics(resource({ type: 'AverageValue', averageValue: '1' }, '')), ruleId: 'HPA206', raises: ['HPA113'] });
+  test.each(negatives)('accepts $title', expectNegativeCase);
+});
+
+// ---------------------------------------------------------------------------------------------
+// HPA207: scaleTargetRef.kind spelt as its API serves it. The API server stores any kind
+// (ValidateCrossVersionObjectReference checks only that it is a path segment); the controller
+// looks the group and kind up exactly (horizontal.go: RESTMappings) and fails every sync with
+// FailedGetScale "no matches for kind ... in group ...".
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA207 scaleTargetRef.kind spelt exactly', () => {
+  const ref = (apiVersion: string, kind: string) => (m: any) => { m.spec.scaleTargetRef = { apiVersion, kind, name: 'web' }; };
+  const cases: RuleCase[] = ([
+    ['apps/v1', 'deployment', 'set kind to "Deployment"', 'in group "apps"'],
+    ['apps/v1', 'Deploymnet', 'set kind to "Deployment"', 'in group "apps"'],
+    ['apps/v1', 'Deployments', 'set kind to "Deployment"', 'in group "apps"'],
+    ['apps/v1', 'statefulset', 'set kind to "StatefulSet"', 'in group "apps"'],
+    ['apps/v1', 'Replicaset', 'set kind to "ReplicaSet"', 'in group "apps"'],
+    ['argoproj.io/v1alpha1', 'rollout', 'set kind to "Rollout"', 'in group "argoproj.io"'],
+    // A built-in group other than the kind's: no custom resource can be defined there.
+    ['extensions/v1beta1', 'deployment', 'set kind to "Deployment" and apiVersion to "apps/v1"', 'in group "extensions"'],
+  ] as const).map(([apiVersion, kind, fix, group]): RuleCase => ({
+    title: `the kind is ${JSON.stringify(kind)} in ${apiVersion}`,
+    mutate: ref(apiVersion, kind),
+    ruleId: 'HPA207',
+    path: 'spec.scaleTargetRef.kind',
+    prefix: `Fails at run time: ${JSON.stringify(kind)}`,
+    detail: `the API server stores any kind, but the controller looks kinds up exactly and finds no ${JSON.stringify(kind)}: every sync fails with FailedGetScale (no matches for kind ${JSON.stringify(kind)} ${group})`,
+    fix,
+  }));
+  cases.push({
+    title: 'a lower-case kind has no group at all (the API server refuses the group first)',
+    mutate: ref('v1', 'deployment'),
+    ruleId: 'HPA207',
+    path: 'spec.scaleTargetRef.kind',
+    prefix: 'Fails at run time: "deployment"',
+    detail: 'no matches for kind "deployment" in group ""',
+    fix: 'set kind to "Deployment" and apiVersion to "apps/v1"',
+    alsoRaises: ['HPA107'],
+  });
+  test.each(cases)('fails when $title', expectRuleCase);
+
+  const negatives: NegativeCase[] = [
+    { title: 'a Deployment spelt as served', mutate: ref('apps/v1', 'Deployment'), ruleId: 'HPA207' },
+    { title: 'an Argo Rollout spelt as served', mutate: ref('argoproj.io/v1alpha1', 'Rollout'), ruleId: 'HPA207' },
+    { title: 'a ReplicationController in the core group', mutate: ref('v1', 'ReplicationController'), ruleId: 'HPA207' },
+    { title: 'a custom resource kind that is close to no scalable kind', mutate: ref('example.com/v1', 'WebApp'), ruleId: 'HPA207' },
+    { title: 'a custom group\'s kind spelt like a workload (a custom resource may be named so)', mutate: ref('example.com/v1', 'deployment'), ruleId: 'HPA207' },
+  ];
   test.each(negatives)('accepts $title', expectNegativeCase);
 });

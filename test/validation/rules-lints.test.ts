@@ -334,6 +334,35 @@ describe('HPA301-HPA303 cross-object checks', () => {
   const podTemplate = (spec: any) => workloadFactsFromManifest({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { template: { spec } } });
   const hpa301 = (issues: unknown[]) => issues.filter((i: any) => i.ruleId === 'HPA301');
 
+  describe('a misspelt resource name is one error with the name meant, not also a request the containers lack', () => {
+    const workload = webDeployment({ containers: [{ name: 'app', requests: ['cpu', 'memory'] }] });
+    const brief = (issues: ReturnType<typeof validate>) => issues.map(i => [i.ruleId, i.path, i.message, i.fix]);
+
+    test('ContainerResource "memroy": HPA113 once (the API server gives two errors), no HPA301', () => {
+      const issues = validate(setMetrics(containerResourceMetric({ name: 'memroy', target: { type: 'Utilization', averageUtilization: 70 } })), { workload });
+      expect(brief(issues)).toEqual([['HPA113', 'spec.metrics[0].containerResource.name',
+        'Invalid value: "memroy": must be a standard resource type or fully qualified; must be a standard resource for containers',
+        'use "memory"']]);
+    });
+
+    test('Resource "memroy": HPA206 with the name meant, no HPA301', () => {
+      const issues = validate(setMetrics({ type: 'Resource', resource: { name: 'memroy', target: { type: 'Utilization', averageUtilization: 70 } } }), { workload });
+      expect(brief(issues)).toEqual([['HPA206', 'spec.metrics[0].resource.name',
+        'Fails at run time: "memroy": the API server accepts any name here, but the controller only reads container resources such as cpu and memory',
+        'use "memory"']]);
+    });
+
+    test('a name close to no container resource keeps the API server\'s two errors, and an extended resource is still checked for its request', () => {
+      const gpu = validate(setMetrics(containerResourceMetric({ name: 'gpu', target: { type: 'AverageValue', averageValue: '1' } })), { workload });
+      expect(gpu.map(i => [i.ruleId, i.message])).toEqual([
+        ['HPA113', 'Invalid value: "gpu": must be a standard resource type or fully qualified'],
+        ['HPA113', 'Invalid value: "gpu": must be a standard resource for containers'],
+      ]);
+      const extended = validate(setMetrics({ type: 'Resource', resource: { name: 'example.com/gpu', target: { type: 'Utilization', averageUtilization: 70 } } }), { workload });
+      expect(extended.map(i => i.ruleId)).toEqual(['HPA301']);
+    });
+  });
+
   describe('pod-level requests (PodLevelResources, read by the controller from 1.34)', () => {
     // replica_calculator.go calculateRequests: with the gate on and pod-level requests set, a
     // Resource metric reads resourcehelpers.PodRequests, not each container's request.
@@ -487,7 +516,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
 describe('HPA304 two HPAs on one target', () => {
   test('reportDuplicateTarget reports the second HPA on spec.scaleTargetRef', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
     expect(out.issues).toEqual([{
       ruleId: 'HPA304',
       severity: ERROR,
@@ -500,9 +529,9 @@ describe('HPA304 two HPAs on one target', () => {
 
   test('a repeated report of the same pair is kept once, and another target is reported on its own', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
-    reportDuplicateTarget(out, 'Deployment/web', { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
-    reportDuplicateTarget(out, 'StatefulSet/db', { kind: 'HorizontalPodAutoscaler', name: 'db' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, { ref: { kind: 'StatefulSet', name: 'db' } }, { kind: 'HorizontalPodAutoscaler', name: 'db' });
     expect(out.issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'StatefulSet/db'],

@@ -3,7 +3,7 @@
  * or silently reads differently.
  */
 import { child, index, key } from '../issue-list';
-import { containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
+import { closestContainerResource, containerResourceNameErrors, labelValueErrors, qualifiedNameErrors } from '../names';
 import { RuleContext } from './context';
 import { SOURCE_FIELDS, targetPath } from './metrics';
 import { isObject, isString } from '../../model/values';
@@ -25,9 +25,10 @@ export function checkControllerPitfalls(ctx: RuleContext): void {
       checkSelector(ctx, identifier.selector, child(child(sourcePath, 'metric'), 'selector'));
     }
     if (field === 'resource' && isString(source.name) && source.name !== '' && containerResourceNameErrors(source.name).length > 0) {
+      const meant = closestContainerResource(source.name);
       ctx.out.invalid('HPA206', child(sourcePath, 'name'), source.name,
         'the API server accepts any name here, but the controller only reads container resources such as cpu and memory',
-        'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource');
+        meant !== undefined ? `use "${meant}"` : 'name a container resource: "cpu", "memory", "ephemeral-storage" or an extended resource');
     }
   }
 }

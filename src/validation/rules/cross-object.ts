@@ -1,8 +1,12 @@
-/** Checks that need the scale target itself: its containers, their requests, its replicas. */
+/**
+ * Checks that need the objects around the HPA: its target's containers, their requests and its
+ * replicas; a target the input should hold; another autoscaler on the same target.
+ */
 import { RuleContext } from './context';
 import { DEFAULTED } from '../../model/defaults';
+import { kedaTargetType, SCALED_OBJECT_KIND } from '../../model/keda';
 import { namespaceKey } from '../../model/object-keys';
-import { OtherHpa } from '../../model/related-objects';
+import { MissingTarget, OtherHpa, WorkloadRef } from '../../model/related-objects';
 import { isObject, isString } from '../../model/values';
 import {
   ContainerFacts, missingRequests, RequestRules, requestRules, requestsSumToZero, scaledContainers, WorkloadFacts,
@@ -11,6 +15,7 @@ import {
   declareGate, declareVersion, firstReleaseWhere, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS,
 } from '../../private/kubernetes-releases';
 import { IssueList, child } from '../issue-list';
+import { containerResourceNameErrors } from '../names';
 
 /** The first releases whose controller reads sidecars' and pod-level requests. */
 const SIDECAR_REQUESTS_SINCE = `1.${firstReleaseWhere(r => r.controller.sidecarRequests)}`;
@@ -41,7 +46,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   for (const { metric, path } of ctx.metrics) {
     if (metric.type === 'Resource' && isObject(metric.resource)) {
       const src = metric.resource;
-      if (!isString(src.name) || !usesUtilization(src.target)) continue;
+      if (!readableResource(src.name) || !usesUtilization(src.target)) continue;
       const defaulted = (metric as any)[DEFAULTED] === true;
       const at = defaulted ? 'spec.metrics' : child(path, 'resource.target.averageUtilization');
       const lead = defaulted ? 'no metrics are set, so the API server adds CPU at 80% utilization, but ' : '';
@@ -74,16 +79,25 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
           sidecar
             ? !ctx.profile._release.controller.sidecarRequests ? declareVersion(SIDECAR_REQUESTS_SINCE) : declareGate(GATE_SIDECAR_CONTAINERS)
             : scaled.length ? `use one of ${names}` : undefined);
-      } else if (isString(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
+      } else if (readableResource(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
         ctx.out.invalid('HPA301', child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
           `${describe(container)} of ${target} has no ${src.name} request: the controller cannot compute utilization`,
           `give ${describe(container)} a ${src.name} request, or use an averageValue target`);
-      } else if (isString(src.name) && usesUtilization(src.target) && requestsSumToZero(workload, src.name, src.container, rules)) {
+      } else if (readableResource(src.name) && usesUtilization(src.target) && requestsSumToZero(workload, src.name, src.container, rules)) {
         reportZeroRequests(ctx, child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
           `the ${src.name} request of ${describe(container)} of ${target} is 0`, src.name);
       }
     }
   }
+}
+
+/**
+ * Whether a metric's resource name is one the controller can read requests of: a misspelt one
+ * (`memroy`) is reported once where it is written (HPA113, HPA206), not again as a request the
+ * containers lack.
+ */
+function readableResource(name: unknown): name is string {
+  return isString(name) && name !== '' && containerResourceNameErrors(name).length === 0;
 }
 
 /** Requests that are all `0`: utilization is usage over their sum (HPA301). */
@@ -115,11 +129,68 @@ function usesUtilization(target: unknown): target is { [key: string]: any } {
   return isObject(target) && target.averageValue === undefined && (target.type === 'Utilization' || target.averageUtilization !== undefined);
 }
 
-/** An HPA whose target (`kind/name`) another HPA in the same input (`other`) already scales. */
-export function reportDuplicateTarget(out: IssueList, target: string, other: OtherHpa): void {
-  const name = other.name !== undefined ? ` "${other.name}"` : '';
+/** The HPA that HPA304 is reported on. */
+export interface ThisHpa {
+  /** Its `scaleTargetRef`, as far as its fields are strings. */
+  readonly ref: { readonly apiVersion?: string; readonly kind?: string; readonly name?: string };
+  readonly name?: string;
+  /** The ScaledObject that owns it, when KEDA made it: its fix is made there, not in the HPA. */
+  readonly scaledObject?: string;
+}
+
+/**
+ * An HPA whose target another autoscaler of the same input (`other`) already scales: another
+ * HPA, or a KEDA ScaledObject.
+ */
+export function reportDuplicateTarget(out: IssueList, hpa: ThisHpa, other: OtherHpa): void {
+  const { ref, scaledObject } = hpa;
   const where = other.where !== undefined ? ` (${other.where})` : '';
-  out.invalid('HPA304', 'spec.scaleTargetRef', target,
-    `${other.kind}${name}${where} already scales this target: two autoscalers fight over its replica count`,
-    'keep one HPA per target and put all metrics in it');
+  const keda = other.keda;
+  const who = other.kind === SCALED_OBJECT_KIND && keda
+    ? `ScaledObject "${keda.scaledObject}"${where}, through the HPA KEDA makes of it ("${keda.hpa}"),`
+    : `${other.kind}${other.name !== undefined ? ` "${other.name}"` : ''}${where}${keda ? `, which KEDA makes of ScaledObject "${keda.scaledObject}",` : ''}`;
+  let message = `${who} already scales this target: two autoscalers fight over its replica count`;
+  let fix = 'keep one HPA per target and put all metrics in it';
+  // KEDA's admission webhook refuses a ScaledObject on a target that another HPA or ScaledObject
+  // already scales (apis/keda/v1alpha1/scaledobject_webhook.go); nothing refuses a later HPA.
+  const refused = (type: string, by: string) => ` (KEDA's admission webhook refuses a ScaledObject on a target already scaled: "the workload '${ref.name}' of type '${type}' is already managed by the ${by}")`;
+  if (scaledObject !== undefined && keda !== undefined) {
+    message += refused(keda.targetType, `ScaledObject '${keda.scaledObject}'`);
+    fix = `keep one ScaledObject per target: merge the triggers of ScaledObjects "${scaledObject}" and "${keda.scaledObject}" into one`;
+  } else if (scaledObject !== undefined) {
+    message += refused(kedaTargetType({ apiVersion: ref.apiVersion ?? '', kind: ref.kind ?? '' }), `hpa '${other.name ?? ''}'`);
+    fix = `KEDA makes this HPA from ScaledObject "${scaledObject}" and puts back any change to it: remove the other HPA${other.name !== undefined ? ` "${other.name}"` : ''} (the ScaledObject's triggers can take its metrics), or the ScaledObject`;
+  } else if (keda !== undefined) {
+    message += refused(keda.targetType, `hpa '${hpa.name ?? ''}'`);
+    fix = `remove this HPA and let ScaledObject "${keda.scaledObject}" scale the target: give its metrics to the ScaledObject's triggers (KEDA's cpu and memory scalers take utilization targets)`;
+  }
+  out.invalid('HPA304', 'spec.scaleTargetRef', `${ref.kind}/${ref.name}`, message, fix);
+}
+
+/**
+ * A target the input does not hold, though it holds the workloads of the HPA's namespace
+ * (HPA306): the controller finds nothing to scale. The fix names the closest workload.
+ */
+export function reportMissingTarget(ctx: RuleContext, missing: MissingTarget): void {
+  const ref = ctx.spec.scaleTargetRef;
+  if (!isObject(ref) || !isString(ref.kind) || !isString(ref.name)) return;
+  const namespace = isObject(ctx.manifest.metadata) && isString(ctx.manifest.metadata.namespace)
+    ? `namespace "${ctx.manifest.metadata.namespace}"` : 'the namespace it is applied to';
+  const named = missing.present.map(w => `${w.kind}/${w.name}`);
+  const more = missing.more > 0 ? ` and ${missing.more} more` : '';
+  const optOut = `if something outside this input makes ${ref.kind}/${ref.name} (an operator, another chart), set HPA306 off for this HPA (annotation cdk8s-hpa.io/rules: "HPA306=off")`;
+  const closest = missing.closest;
+  ctx.out.invalid('HPA306', closest && closest.name === ref.name ? 'spec.scaleTargetRef.kind' : 'spec.scaleTargetRef.name',
+    closest && closest.name === ref.name ? ref.kind : ref.name,
+    `the input holds workloads of ${namespace} (${named.join(', ')}${more}), but no ${ref.kind} "${ref.name}": the controller cannot get the target's scale (FailedGetScale, not found) and never scales it`,
+    `${closest ? retarget(ref, closest) : 'name a workload of the input'}; ${optOut}`);
+}
+
+/** The change of `scaleTargetRef` that makes it name `to`. */
+function retarget(ref: { [key: string]: any }, to: WorkloadRef): string {
+  const at = to.where !== undefined ? ` (${to.where})` : '';
+  const apiVersion = to.apiVersion !== undefined && to.apiVersion !== ref.apiVersion ? ` and apiVersion to "${to.apiVersion}"` : '';
+  if (to.name === ref.name) return `set kind to "${to.kind}"${apiVersion}: the input holds ${to.kind}/${to.name}${at}`;
+  if (to.kind === ref.kind) return `set name to "${to.name}", the ${to.kind} the input holds${at}`;
+  return `set kind to "${to.kind}"${apiVersion} and name to "${to.name}": the input holds ${to.kind}/${to.name}${at}`;
 }

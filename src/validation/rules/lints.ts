@@ -3,6 +3,7 @@ import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { SOURCE_FIELDS } from './metrics';
 import { parseGroupVersion, wellKnownApiVersion } from './references';
+import { groupOf } from '../../model/scalable-kinds';
 import { isNumber, isObject, isString } from '../../model/values';
 
 export function checkLints(ctx: RuleContext): void {
@@ -46,10 +47,10 @@ export function checkLints(ctx: RuleContext): void {
   const known = wellKnownApiVersion(ref.kind);
   if (known && isString(ref.apiVersion)) {
     const parsed = parseGroupVersion(ref.apiVersion);
-    const knownGroup = known.split('/')[0];
+    const knownGroup = groupOf(known);
     if ('group' in parsed && parsed.group !== '' && parsed.group !== knownGroup) {
       ctx.out.invalid('HPA405', 'spec.scaleTargetRef.apiVersion', ref.apiVersion,
-        `${ref.kind} is served in the ${knownGroup} group: the controller cannot find the scale subresource of a ${ref.kind} in ${parsed.group}`,
+        `${ref.kind} is served in ${knownGroup ? `the ${knownGroup} group` : 'the core group ("v1")'}: the controller cannot find the scale subresource of a ${ref.kind} in ${parsed.group}`,
         `set apiVersion to "${known}"`);
     }
   }

@@ -2,7 +2,7 @@
 import { parseQuantity } from '../../model/quantity';
 import { declareGate, GATE_CONTAINER_METRICS } from '../../private/kubernetes-releases';
 import { child } from '../issue-list';
-import { containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
+import { closestContainerResource, containerResourceNameErrors, dns1123LabelErrors, pathSegmentErrors } from '../names';
 import { RuleContext } from './context';
 import { checkDescribedObject } from './references';
 import { isNumber, isObject, isString } from '../../model/values';
@@ -103,7 +103,11 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     if (src.name === undefined || src.name === '') {
       ctx.out.required('HPA113', child(path, 'name'), 'must specify a resource name', 'name a resource such as "cpu" or "memory"');
     } else if (isString(src.name)) {
-      for (const e of containerResourceNameErrors(src.name)) ctx.out.invalid('HPA113', child(path, 'name'), src.name, e);
+      const errors = containerResourceNameErrors(src.name);
+      const meant = errors.length > 0 ? closestContainerResource(src.name) : undefined;
+      // A misspelt name gets one error with the name meant, where the API server gives two.
+      if (meant !== undefined) ctx.out.invalid('HPA113', child(path, 'name'), src.name, errors.join('; '), `use "${meant}"`);
+      else for (const e of errors) ctx.out.invalid('HPA113', child(path, 'name'), src.name, e);
     }
     if (src.container === undefined || src.container === '') {
       ctx.out.required('HPA114', child(path, 'container'), 'must specify a container', 'name a container of the target\'s pod template');

@@ -1,10 +1,11 @@
 /** `ValidateCrossVersionObjectReference` for `scaleTargetRef` and `describedObject`. */
+import { groupOf, SCALABLE_KINDS } from '../../model/scalable-kinds';
+import { closestName } from '../../private/closest-name';
 import { memoize } from '../../private/memoize';
 import { child } from '../issue-list';
 import { pathSegmentErrors } from '../names';
 import { RuleContext } from './context';
 import { isObject, isString } from '../../model/values';
-import { table } from '../../private/table';
 
 /**
  * `schema.ParseGroupVersion`: the group, or an error message. Remembered by apiVersion (every
@@ -36,6 +37,7 @@ export function checkScaleTargetRef(ctx: RuleContext): void {
   const path = 'spec.scaleTargetRef';
   const ref = isObject(ctx.spec.scaleTargetRef) ? ctx.spec.scaleTargetRef : {};
   checkKindAndName(ctx, ref, path);
+  checkKindSpelling(ctx, ref, path);
   const apiVersion = ref.apiVersion ?? '';
   if (!isString(apiVersion)) return;
   const parsed = parseGroupVersion(apiVersion);
@@ -53,6 +55,28 @@ export function checkScaleTargetRef(ctx: RuleContext): void {
   }
 }
 
+const SCALABLE_KIND_NAMES = Object.keys(SCALABLE_KINDS);
+
+/**
+ * A kind that misspells a scalable kind the library knows (`deployment`, `Deploymnet`): the API
+ * server stores any kind, but the controller looks the kind up exactly in its API group
+ * (horizontal.go: `RESTMappings` of the group and kind) and fails every sync. Reported in that
+ * kind's group, with no group, or in another built-in group (no `.`, so no custom resource can
+ * be defined there); a kind of a custom group may be a custom resource spelt so.
+ */
+function checkKindSpelling(ctx: RuleContext, ref: { [key: string]: any }, path: string): void {
+  const kind = ref.kind;
+  if (!isString(kind) || kind === '' || SCALABLE_KINDS[kind] !== undefined) return;
+  const meant = closestName(kind, SCALABLE_KIND_NAMES);
+  if (meant === undefined) return;
+  const group = isString(ref.apiVersion) ? groupOf(ref.apiVersion) : '';
+  const meantApiVersion = SCALABLE_KINDS[meant];
+  if (group !== groupOf(meantApiVersion) && group.includes('.')) return;
+  ctx.out.invalid('HPA207', child(path, 'kind'), kind,
+    `the API server stores any kind, but the controller looks kinds up exactly and finds no ${JSON.stringify(kind)}: every sync fails with FailedGetScale (no matches for kind ${JSON.stringify(kind)} in group ${JSON.stringify(group)})`,
+    `set kind to "${meant}"${group === groupOf(meantApiVersion) ? '' : ` and apiVersion to "${meantApiVersion}"`}`);
+}
+
 export function checkDescribedObject(ctx: RuleContext, ref: unknown, path: string): void {
   const r = isObject(ref) ? ref : {};
   checkKindAndName(ctx, r, path);
@@ -62,16 +86,9 @@ export function checkDescribedObject(ctx: RuleContext, ref: unknown, path: strin
   }
 }
 
-const WELL_KNOWN_GROUPS = table({
-  Deployment: 'apps/v1',
-  StatefulSet: 'apps/v1',
-  ReplicaSet: 'apps/v1',
-  Rollout: 'argoproj.io/v1alpha1',
-});
-
 /** The current API version of a well-known scalable kind. */
 export function wellKnownApiVersion(kind: unknown): string | undefined {
-  return isString(kind) ? WELL_KNOWN_GROUPS[kind] : undefined;
+  return isString(kind) ? SCALABLE_KINDS[kind] : undefined;
 }
 
 function suggestApiVersion(kind: unknown): string {

@@ -464,6 +464,87 @@ func checkSimulator() {
 	check("FromManifest runs", *s2[len(s2)-1].Replicas >= 2, true)
 }
 
+// An HPA that scales at once both ways, over a total CPU load (percent of one pod's request) that
+// needs 2, 4.8, 8, 2, 2.8, 2 replicas at its target of 50 (test/simulation/history-replay.test.ts
+// works the replay out by hand).
+const historyHpaYaml = `
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 1
+  maxReplicas: MAX
+  metrics:
+    - {type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}}
+  behavior:
+    scaleUp: {stabilizationWindowSeconds: 0, policies: [{type: Pods, value: 100, periodSeconds: 15}]}
+    scaleDown: {stabilizationWindowSeconds: 0}
+`
+
+// rangeResponse is a range-query response as curl saves Prometheus's: one series, a value every
+// 15 s for 5 minutes from 2026-11-16T00:00:00Z.
+func rangeResponse(value func(t int) int) *string {
+	pairs := []string{}
+	for t := 0; t < 300; t += 15 {
+		pairs = append(pairs, fmt.Sprintf(`[%d,"%d"]`, 1794787200+t, value(t)))
+	}
+	return jsii.String(`{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"app":"web"},"values":[` + strings.Join(pairs, ",") + `]}]}}`)
+}
+
+func historySimulator(max string) cdk8shpa.HpaSimulator {
+	var manifest map[string]interface{}
+	if err := yaml.Unmarshal([]byte(strings.Replace(historyHpaYaml, "MAX", max, 1)), &manifest); err != nil {
+		panic(err)
+	}
+	return cdk8shpa.HpaSimulator_FromManifest(manifest, nil)
+}
+
+func checkHistory() {
+	total := func(t int) int {
+		switch {
+		case t < 60:
+			return 100
+		case t < 120:
+			return 240
+		case t < 180:
+			return 400
+		case t < 240:
+			return 100
+		case t < 270:
+			return 140
+		}
+		return 100
+	}
+	history := cdk8shpa.PrometheusHistory_Create().
+		MetricFromJson(jsii.String("cpu"), rangeResponse(total), &cdk8shpa.HistoryMetricOptions{Load: cdk8shpa.HistoryLoad_TOTAL}).
+		ReplicasFromJson(rangeResponse(func(t int) int {
+			if t < 120 {
+				return 2
+			}
+			return 4
+		}))
+	check("history: metrics", *history.Metrics(), []*string{jsii.String("cpu")})
+	current := historySimulator("6")
+	replay := current.Replay(history, nil)
+	replicas := []float64{}
+	for _, s := range *replay.Result().Steps() {
+		replicas = append(replicas, *s.Replicas)
+	}
+	check("replay: replicas follow the history", replicas, []float64{2, 2, 2, 2, 5, 5, 5, 5, 6, 6, 6, 6, 2, 2, 2, 2, 3, 3, 2, 2})
+	check("replay: replica-hours", *replay.Measures().ReplicaHours, 70.0*15/3600)
+	check("replay: the recorded count", []float64{*replay.ReplicasCheck().SyncsEqual, *replay.ReplicasCheck().LargestDifference}, []float64{4, 3})
+	check("replay: the load step", []float64{*replay.LoadStep().Start, *replay.LoadStep().End}, []float64{45, 120})
+	comparison := current.Compare(historySimulator("8"), history, &cdk8shpa.ReplayOptions{Until: jsii.Number(285)})
+	candidate := comparison.Candidate().Measures()
+	check("compare: the candidate's reaction", []float64{*candidate.Reaction.RequiredReplicas, *candidate.Reaction.Seconds}, []float64{8, 75})
+	check("compare: the candidate above target", *(*candidate.AboveTarget)[0].SyncsAbove, 3.0)
+	check("ToJson", strings.Contains(*comparison.ToJson(nil), `"maxReplicas": 8`), true)
+	html := *comparison.ToHtml(&cdk8shpa.ReplayReportOptions{BaselineLabel: jsii.String("max 6"), CandidateLabel: jsii.String("max 8"), Width: jsii.Number(800)})
+	check("ToHtml: a page with the labels", strings.HasPrefix(html, "<!DOCTYPE html>") && strings.Contains(html, "max 8"), true)
+	check("ToSvg", strings.HasPrefix(*replay.ToSvg(nil), "<svg"), true)
+}
+
 // panicMessage runs fn and returns what it panicked with ("" when it did not).
 func panicMessage(fn func()) (message string) {
 	defer func() {
@@ -495,6 +576,7 @@ func main() {
 	guard("checkFactories", checkFactories)
 	guard("checkValidator", checkValidator)
 	guard("checkSimulator", checkSimulator)
+	guard("checkHistory", checkHistory)
 	guard("checkErrors", checkErrors)
 	status := "PASS"
 	if failures > 0 {

@@ -21,6 +21,7 @@ from cdk8s_hpa import (
     ClusterProfile,
     DescribedObject,
     ExternalFallback,
+    HistoryLoad,
     HorizontalPodAutoscalerV2,
     HpaSimulator,
     HpaValidator,
@@ -31,6 +32,7 @@ from cdk8s_hpa import (
     RuleLevel,
     ScaleTarget,
     ScalingPolicy,
+    PrometheusHistory,
     ScalingRules,
     SelectPolicy,
     Severity,
@@ -302,6 +304,58 @@ def check_simulator():
     check("from_manifest runs", from_manifest.run(series, until=120).steps[-1].replicas >= 2, True)
 
 
+# An HPA that scales at once both ways, over a total CPU load (percent of one pod's request) that
+# needs 2, 4.8, 8, 2, 2.8, 2 replicas at its target of 50 (test/simulation/history-replay.test.ts
+# works the replay out by hand).
+HISTORY_HPA_YAML = """
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata: {name: web}
+spec:
+  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}
+  minReplicas: 1
+  maxReplicas: MAX
+  metrics:
+    - {type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}}
+  behavior:
+    scaleUp: {stabilizationWindowSeconds: 0, policies: [{type: Pods, value: 100, periodSeconds: 15}]}
+    scaleDown: {stabilizationWindowSeconds: 0}
+"""
+HISTORY_START = 1794787200
+
+
+def range_response(values):
+    """A range-query response as curl saves Prometheus's: one series, [seconds after the start, value] pairs."""
+    pairs = ",".join(f'[{HISTORY_START + t},"{v}"]' for t, v in values)
+    return '{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"app":"web"},"values":[' + pairs + "]}]}}"
+
+
+def check_history():
+    def total(t):
+        return 100 if t < 60 else 240 if t < 120 else 400 if t < 180 else 100 if t < 240 else 140 if t < 270 else 100
+    steps = range(0, 300, 15)
+    history = (PrometheusHistory.create()
+               .metric_from_json("cpu", range_response([(t, total(t)) for t in steps]), load=HistoryLoad.TOTAL)
+               .replicas_from_json(range_response([(t, 2 if t < 120 else 4) for t in steps])))
+    check("history: metrics", history.metrics, ["cpu"])
+    current = HpaSimulator.from_manifest(yaml.safe_load(HISTORY_HPA_YAML.replace("MAX", "6")))
+    wider = HpaSimulator.from_manifest(yaml.safe_load(HISTORY_HPA_YAML.replace("MAX", "8")))
+    replay = current.replay(history)
+    check("replay: replicas follow the history", [s.replicas for s in replay.result.steps],
+          [2, 2, 2, 2, 5, 5, 5, 5, 6, 6, 6, 6, 2, 2, 2, 2, 3, 3, 2, 2])
+    check("replay: replica-hours", replay.measures.replica_hours, 70 * 15 / 3600)
+    check("replay: the recorded count", (replay.replicas_check.syncs_equal, replay.replicas_check.largest_difference), (4, 3))
+    check("replay: the load step", (replay.load_step.start, replay.load_step.end), (45, 120))
+    comparison = current.compare(wider, history, until=285)
+    candidate = comparison.candidate.measures
+    check("compare: the candidate's reaction", (candidate.reaction.required_replicas, candidate.reaction.seconds), (8, 75))
+    check("compare: the candidate above target", candidate.above_target[0].syncs_above, 3)
+    check("to_json", [s["maxReplicas"] for s in __import__("json").loads(comparison.to_json())["specs"]], [6, 8])
+    html = comparison.to_html(baseline_label="max 6", candidate_label="max 8", width=800)
+    check("to_html: a page with the labels", html.startswith("<!DOCTYPE html>") and "max 8" in html, True)
+    check("to_svg", replay.to_svg().startswith("<svg"), True)
+
+
 def check_missing_target():
     name = "a missing target is Python's TypeError naming it"
     try:
@@ -317,7 +371,7 @@ def check_missing_target():
 
 def main():
     for step in (check_synth, check_validation_error, check_factories, check_validator, check_simulator,
-                 check_missing_target):
+                 check_history, check_missing_target):
         try:
             step()
         except Exception:  # an unexpected exception is a failure of that step, not a crash

@@ -17,7 +17,15 @@ import io.cdk8shpa.ScalingPolicy;
 import io.cdk8shpa.ScalingRules;
 import io.cdk8shpa.SelectPolicy;
 import io.cdk8shpa.ContainerResourceMetricOptions;
+import io.cdk8shpa.HistoryComparison;
+import io.cdk8shpa.HistoryLoad;
+import io.cdk8shpa.HistoryMetricOptions;
+import io.cdk8shpa.HistoryReplay;
 import io.cdk8shpa.HpaSimulator;
+import io.cdk8shpa.PrometheusHistory;
+import io.cdk8shpa.ReplayMeasures;
+import io.cdk8shpa.ReplayOptions;
+import io.cdk8shpa.ReplayReportOptions;
 import io.cdk8shpa.HpaValidationOptions;
 import io.cdk8shpa.HpaValidator;
 import io.cdk8shpa.IssueFormatOptions;
@@ -398,6 +406,64 @@ public final class Smoke {
         check("fromManifest runs", s2.get(s2.size() - 1).getReplicas().intValue() >= 2, true);
     }
 
+    /**
+     * An HPA that scales at once both ways, over a total CPU load (percent of one pod's request)
+     * that needs 2, 4.8, 8, 2, 2.8, 2 replicas at its target of 50
+     * (test/simulation/history-replay.test.ts works the replay out by hand).
+     */
+    private static final String HISTORY_HPA_YAML = String.join("\n",
+            "apiVersion: autoscaling/v2",
+            "kind: HorizontalPodAutoscaler",
+            "metadata: {name: web}",
+            "spec:",
+            "  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}",
+            "  minReplicas: 1",
+            "  maxReplicas: MAX",
+            "  metrics:",
+            "    - {type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 50}}}",
+            "  behavior:",
+            "    scaleUp: {stabilizationWindowSeconds: 0, policies: [{type: Pods, value: 100, periodSeconds: 15}]}",
+            "    scaleDown: {stabilizationWindowSeconds: 0}");
+
+    /** A range-query response as curl saves Prometheus's: one series, a value every 15 s for 5 minutes from 2026-11-16T00:00:00Z. */
+    private static String rangeResponse(final java.util.function.IntUnaryOperator value) {
+        List<String> pairs = new ArrayList<>();
+        for (int t = 0; t < 300; t += 15) {
+            pairs.add("[" + (1794787200 + t) + ",\"" + value.applyAsInt(t) + "\"]");
+        }
+        return "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[{\"metric\":{\"app\":\"web\"},\"values\":["
+                + String.join(",", pairs) + "]}]}}";
+    }
+
+    private static HpaSimulator historySimulator(final String max) {
+        return HpaSimulator.fromManifest(new Yaml(new SafeConstructor(new LoaderOptions())).load(HISTORY_HPA_YAML.replace("MAX", max)));
+    }
+
+    private static void checkHistory() {
+        PrometheusHistory history = PrometheusHistory.create()
+                .metricFromJson("cpu", rangeResponse(t -> t < 60 ? 100 : t < 120 ? 240 : t < 180 ? 400 : t < 240 ? 100 : t < 270 ? 140 : 100),
+                        HistoryMetricOptions.builder().load(HistoryLoad.TOTAL).build())
+                .replicasFromJson(rangeResponse(t -> t < 120 ? 2 : 4));
+        check("history: metrics", history.getMetrics(), List.of("cpu"));
+        HpaSimulator current = historySimulator("6");
+        HistoryReplay replay = current.replay(history);
+        List<Integer> replicas = replay.getResult().getSteps().stream().map(s -> s.getReplicas().intValue()).collect(Collectors.toList());
+        check("replay: replicas follow the history", replicas, List.of(2, 2, 2, 2, 5, 5, 5, 5, 6, 6, 6, 6, 2, 2, 2, 2, 3, 3, 2, 2));
+        check("replay: replica-hours", replay.getMeasures().getReplicaHours().doubleValue(), 70.0 * 15 / 3600);
+        check("replay: the recorded count", List.of(replay.getReplicasCheck().getSyncsEqual().intValue(),
+                replay.getReplicasCheck().getLargestDifference().intValue()), List.of(4, 3));
+        check("replay: the load step", List.of(replay.getLoadStep().getStart().intValue(), replay.getLoadStep().getEnd().intValue()), List.of(45, 120));
+        HistoryComparison comparison = current.compare(historySimulator("8"), history, ReplayOptions.builder().until(285).build());
+        ReplayMeasures candidate = comparison.getCandidate().getMeasures();
+        check("compare: the candidate's reaction", List.of(candidate.getReaction().getRequiredReplicas().intValue(),
+                candidate.getReaction().getSeconds().intValue()), List.of(8, 75));
+        check("compare: the candidate above target", candidate.getAboveTarget().get(0).getSyncsAbove().intValue(), 3);
+        check("toJson", comparison.toJson().contains("\"maxReplicas\": 8"), true);
+        String html = comparison.toHtml(ReplayReportOptions.builder().baselineLabel("max 6").candidateLabel("max 8").width(800).build());
+        check("toHtml: a page with the labels", html.startsWith("<!DOCTYPE html>") && html.contains("max 8"), true);
+        check("toSvg", replay.toSvg().startsWith("<svg"), true);
+    }
+
     private static void checkErrors() {
         String name = "a missing target is the NullPointerException of every jsii builder, naming it";
         try {
@@ -427,6 +493,7 @@ public final class Smoke {
         steps.put("checkFactories", Smoke::checkFactories);
         steps.put("checkValidator", Smoke::checkValidator);
         steps.put("checkSimulator", Smoke::checkSimulator);
+        steps.put("checkHistory", Smoke::checkHistory);
         steps.put("checkErrors", Smoke::checkErrors);
         for (Map.Entry<String, Step> step : steps.entrySet()) {
             try {

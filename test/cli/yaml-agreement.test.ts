@@ -1,12 +1,11 @@
 /**
- * The plain reader against `yaml`: on every document it reads, the value and positions `yaml` reads; on
- * generated documents in every layout and with random damage, and on realistic manifests, which
- * it must read itself (else the command line is slow on them).
+ * parseSource against `yaml` on generated documents in every layout, a third of them damaged:
+ * wherever both read a document, the same values, and the same position for every field path
+ * (js-yaml's node events, which js-yaml keeps out of its documentation, against `yaml`'s line
+ * counter: an upgrade of js-yaml that moves them fails here).
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import { comparePlainWithYaml, documentTexts } from './plain-yaml-agreement';
-import { NOT_PLAIN, readPlainDocument } from '../../src/manifests/plain-yaml';
+import { comparePlaces, yamlReads } from './yaml-reference';
+import { parseSource } from '../../src/manifests/yaml-source';
 
 /* eslint-disable no-bitwise */
 /** A deterministic generator of numbers in [0, 1) (mulberry32). */
@@ -20,16 +19,6 @@ function random(seed: number): () => number {
   };
 }
 /* eslint-enable no-bitwise */
-
-let comparedPositions = 0;
-
-/** The plain reader agrees with `yaml` on `text`, or leaves it; returns whether it read it. */
-function expectAgreement(text: string): boolean {
-  const agreement = comparePlainWithYaml(text);
-  expect(agreement.difference).toBeUndefined();
-  comparedPositions += agreement.positions;
-  return agreement.read;
-}
 
 const SCALARS = [
   'web', 'app-1', 'nginx:1.25', 'registry.example.com/web:1.2.0', 'http://x.example/a?b=c', '250m', '256Mi', '1', '0', '-1', '+12', '1.5', '.5', '1.', '1e3',
@@ -102,7 +91,8 @@ function block(rnd: () => number, v: unknown, indent: number): string[] {
     return v.flatMap(item => {
       if (item !== null && typeof item === 'object' && rnd() < 0.7) {
         const inner = block(rnd, item, indent + step);
-        if (inner.length === 0) return [`${pad}-${comment()}`];
+        // An empty item (a `-` alone) is one js-yaml misreads: written in flow instead.
+        if (inner.length === 0) return [`${pad}- ${flow(rnd, item)}${comment()}`];
         if (!Array.isArray(item) && rnd() < 0.7) return [`${pad}-${' '.repeat(step - 1 || 1)}${inner[0].trimStart()}`, ...inner.slice(1)];
         return [`${pad}-${comment()}`, ...inner];
       }
@@ -148,100 +138,62 @@ function damage(rnd: () => number, text: string): string {
   return lines.join('\n');
 }
 
-describe('readPlainDocument reads what yaml reads', () => {
-  const cases = Number(process.env.PLAIN_YAML_CASES ?? 20000);
+/** A lone carriage return, an empty list item, a block scalar kept (`|+`) or indented (`|2`), `---#`, a bare `!` tag. */
+const KNOWN_DIFFERENCES = /\r(?!\n)|^[ ]*(?:-[ ]+)*-[ ]*(?:#.*)?$|\|[-+]?[1-9+]|^---\S|(?:^|\s)!(?:\s|$)/m;
+/** A null key (`~:`, `null:`, `:` alone, an anchor on nothing: `{&a}`). */
+const NULL_KEY = /(?:^|[\s{[,?])(?:~|null|Null|NULL)?\s*:(?:[\s{}[\],]|$)|&\S*\s*[}\],]/m;
 
-  test(`${cases} generated documents, a third of them damaged: every one read agrees with yaml`, () => {
-    const rnd = random(Number(process.env.PLAIN_YAML_SEED ?? 20261126));
-    let read = 0;
-    let damaged = 0;
-    let literals = 0;
+interface Tally { both: number; positions: number; onlyOurs: number; onlyYaml: number }
+
+/** Compares parseSource with `yaml` on `text`; returns the first difference, if any. */
+function compare(text: string, tally: Tally): string | undefined {
+  // Known differences (the first three pinned in yaml-source.test.ts): a lone carriage return ends a line for js-yaml; a
+  // null key is "null" (yaml: ""); an empty list item takes the less indented items after it
+  // into its list (js-yaml's misreading); a block scalar kept or indented keeps its last lines of
+  // spaces (as kubectl does too); `---#` or `----` starts a document (yaml and kubectl read text);
+  // an empty node tagged `!` alone is null (yaml: "").
+  if (KNOWN_DIFFERENCES.test(text) || NULL_KEY.test(text)) return undefined;
+  const ours = parseSource(text);
+  const reference = yamlReads(text);
+  const oursRead = ours.every(d => d.errors.length === 0);
+  const yamlRead = reference.every(d => d.errors.length === 0);
+  if (oursRead !== yamlRead) {
+    if (oursRead) tally.onlyOurs++; else tally.onlyYaml++;
+    return undefined;
+  }
+  if (!oursRead) return undefined;
+  tally.both++;
+  const values = ours.filter(d => d.value !== null);
+  if (JSON.stringify(values.map(d => d.value)) !== JSON.stringify(reference.map(d => d.value))) {
+    return `values ${JSON.stringify(values.map(d => d.value))}, yaml: ${JSON.stringify(reference.map(d => d.value))}, of:\n${text}`;
+  }
+  const placed = comparePlaces(text, values);
+  tally.positions += placed.compared;
+  if (placed.difference) return placed.difference;
+  return undefined;
+}
+
+describe('parseSource reads what yaml reads', () => {
+  const cases = Number(process.env.YAML_AGREEMENT_CASES ?? 5000);
+
+  test(`${cases} generated documents, a third of them damaged: where both read one, the same values and positions`, () => {
+    const rnd = random(Number(process.env.YAML_AGREEMENT_SEED ?? 20261126));
+    const tally: Tally = { both: 0, positions: 0, onlyOurs: 0, onlyYaml: 0 };
+    const differences: string[] = [];
     for (let n = 0; n < cases; n++) {
       const root: unknown = rnd() < 0.8 ? randomValue(rnd, 4) : Array.from({ length: 3 }, () => randomValue(rnd, 3));
       const lines = block(rnd, root, rnd() < 0.1 ? 2 : 0);
       if (lines.length === 0) continue;
       let text = `${rnd() < 0.3 ? pick(rnd, ['---\n', '--- # doc\n', '# head\n']) : ''}${lines.join('\n')}${rnd() < 0.8 ? '\n' : ''}`;
-      if (rnd() < 0.33) {
-        text = damage(rnd, text);
-        if (expectAgreement(text)) damaged++;
-      } else if (expectAgreement(text)) {
-        read++;
-        if (text.includes('|')) literals++;
-      }
+      if (rnd() < 0.33) text = damage(rnd, text);
+      const difference = compare(text, tally);
+      if (difference) differences.push(difference);
     }
-    // The generator must reach the reader's ground: most undamaged documents are read, some damaged ones too.
-    expect(read).toBeGreaterThan(cases * 0.15);
-    expect(literals).toBeGreaterThan(cases * 0.02);
-    expect(damaged).toBeGreaterThan(cases * 0.02);
-    expect(comparedPositions).toBeGreaterThan(read * 5);
-  });
-
-  test('reads a part of a larger text, from one `---` line to the next', () => {
-    const text = 'a: 1\n---\nkind: Deployment\nspec: {replicas: 2}\n---\nb: 2\n';
-    const start = text.indexOf('---');
-    const end = text.indexOf('---', start + 3);
-    expect(readPlainDocument(text, start, end)).toEqual({ kind: 'Deployment', spec: { replicas: 2 } });
-    expect(readPlainDocument(text, end)).toEqual({ b: 2 });
-  });
-
-  test.each([
-    ['a folded block scalar', 'a: >\n  text\n'],
-    ['a literal block scalar that keeps its trailing lines', 'a: |+\n  text\n\n'],
-    ['a literal block scalar with an indentation indicator', 'a: |2\n   text\n'],
-    ['an empty literal block scalar', 'a: |\nb: 1\n'],
-    ['a scalar over two lines', 'a: b\n  c\n'],
-    ['a flow collection over two lines', 'a: [1,\n  2]\n'],
-    ['an escape', 'a: "\\u0041"\n'],
-    ['a duplicate key', 'a: 1\na: 2\n'],
-    ['an anchor', 'a: &x 1\n'],
-    ['a tab', 'a:\t1\n'],
-    ['CRLF line ends', 'a: 1\r\n'],
-    ['an empty document', '---\n# nothing\n'],
-    ['a scalar document', 'text\n'],
-    ['a JSON document', '{"a": 1}\n'],
-    ['flow collections nested 100,000 deep', `a: ${'['.repeat(100000)}${']'.repeat(100000)}\n`],
-  ])('leaves %s to a full parser', (_, text) => {
-    expect(readPlainDocument(text)).toBe(NOT_PLAIN);
-  });
-
-  test('reads the manifests people write, render and dump, as yaml does', () => {
-    const documents: string[] = [];
-    const walk = (dir: string): void => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (/\.ya?ml$/.test(entry.name)) documents.push(...documentTexts(fs.readFileSync(file, 'utf8')));
-      }
-    };
-    walk(path.join(__dirname, '..', 'fixtures', 'field'));
-    const read = documents.filter(expectAgreement).length;
-    expect(documents.length).toBeGreaterThan(30);
-    // Helm's block scalars, JSON dumps and deliberately broken fixtures are left to the full parsers.
-    expect(read).toBeGreaterThan(documents.length * 0.6);
-  });
-
-  test('reads literal block scalars, as Helm charts write ConfigMaps', () => {
-    const configMap = 'kind: ConfigMap\ndata:\n  script.sh: |\n    #!/bin/sh\n\n    echo "a: b" # not a comment\n      indented\n\n\n  strip: |-\n    one\n    two\n  # a comment\n  list:\n  - |\n    item\nnext: 1\n';
-    expect(expectAgreement(configMap)).toBe(true);
-    expect(readPlainDocument(configMap)).toEqual({
-      kind: 'ConfigMap',
-      data: { 'script.sh': '#!/bin/sh\n\necho "a: b" # not a comment\n  indented\n', 'strip': 'one\ntwo', 'list': ['item\n'] },
-      next: 1,
-    });
-  });
-
-  test('reads a Deployment and an HPA as kubectl prints them', () => {
-    const deployment = [
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  annotations:', '    deployment.kubernetes.io/revision: "3"',
-      '  labels:', '    app.kubernetes.io/name: web', '  name: web', '  namespace: shop', 'spec:', '  replicas: 2', '  selector:',
-      '    matchLabels:', '      app: web', '  template:', '    metadata:', '      labels:', '        app: web', '    spec:',
-      '      containers:', '      - image: registry.example.com/web:1.2.0', '        name: web', '        ports:', '        - containerPort: 8080',
-      '          protocol: TCP', '        resources:', '          requests:', '            cpu: 250m', '            memory: 256Mi',
-      '      restartPolicy: Always', 'status: {}', '',
-    ].join('\n');
-    expect(expectAgreement(deployment)).toBe(true);
-    const hpa = '---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n'
-      + '  minReplicas: 2\n  maxReplicas: 10\n  metrics:\n    - type: Resource\n      resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}\n';
-    expect(expectAgreement(hpa)).toBe(true);
+    expect(differences.slice(0, 3)).toEqual([]);
+    // The generator must reach the readers' ground: many documents are read by both.
+    expect(tally.both).toBeGreaterThan(cases * 0.2);
+    expect(tally.positions).toBeGreaterThan(tally.both * 5);
+    // Where only one of them reads a document, damage made it: rare.
+    expect(tally.onlyOurs + tally.onlyYaml).toBeLessThan(cases * 0.03);
   });
 });
