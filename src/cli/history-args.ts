@@ -2,9 +2,9 @@
  * The flags of `cdk8s-hpa simulate` that replay recorded history: where it comes from (files,
  * or a Prometheus server and a query per metric), how it is read, the second spec, the outputs.
  */
-import { parseDuration } from '../model/duration-arg';
 import { UsageError } from './errors';
 import { FlagArg } from './flags';
+import { parseDuration } from '../model/duration-arg';
 import { parseQuantity } from '../model/quantity';
 import { HistoryLoad } from '../simulation/prometheus-history';
 

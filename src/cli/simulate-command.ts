@@ -22,6 +22,7 @@ import { InputObject } from '../manifests/input-objects';
 import { SYNTAX_RULE_ID } from '../manifests/input-rules';
 import { DEFAULT_SYNC_PERIOD_SECONDS } from '../private/constants';
 import { plural } from '../private/words';
+import { RuleLevel } from '../rule-level';
 import { SimulationTrace } from '../simulation/simulation-trace';
 import { parseTraceCsv, TRACE_HEADER } from '../simulation/trace-csv';
 import { Severity } from '../validation/validation-issue';
@@ -105,7 +106,8 @@ Recorded history (instead of --trace):
                              (default for series with a pod label) gives the replay the recorded
                              pods' samples; Total spreads their sum over the replay's pods (the
                              load for comparing specs); PerPod gives each pod their mean
-  --compare <file>           replay a second HPA over the same history, side by side
+  --compare <file>           replay a second HPA over the same history, side by side (the two
+                             are alternatives: HPA304, two HPAs on one target, is not reported)
   --compare-name <name>      which HPA of --compare, by metadata.name
   --format text|json         the measures as a table (default) or JSON
   --report <file>            write the report: .html (measures and plot) or .svg (the plot)
@@ -214,7 +216,11 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
 function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: string, name: string | undefined): HistorySubject | number {
   const hpaInputs = readInputs(file, io, true);
   if (!hpaInputs) return EXIT_USAGE;
-  const checked = checkInputs(hpaInputs, input => run.forInput(input === STDIN_NAME ? undefined : input));
+  const checked = checkInputs(hpaInputs, input => {
+    const settings = run.forInput(input === STDIN_NAME ? undefined : input);
+    // Two specs compared are alternatives for one target, not two HPAs deployed side by side.
+    return args.compare === undefined ? settings : { ...settings, ruleLevels: { ...settings.ruleLevels, HPA304: RuleLevel.OFF } };
+  });
   if (checked.syntaxErrors > 0) {
     io.stdout(checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID).map(e => `${formatText(e)}\n`).join(''));
     io.stderr(`cdk8s-hpa: ${file} cannot be read as YAML: not simulated\n`);

@@ -1,11 +1,10 @@
 import type { PrometheusHistory } from './prometheus-history';
-import type { ReplaySubject } from './replay-measures';
-import { HistorySummary, LoadStep, ReplayData, ReplayMeasures, ReplayOptions, ReplicasCheck, ReportInput } from './replay-types';
-import { SimulationResult } from './simulation-result';
 import type * as Replayer from './replay-measures';
 import type * as ReplayReport from './replay-report';
-import { onFirstUse } from '../private/memoize';
+import { HistorySummary, LoadStep, ReplayData, ReplayMeasures, ReplayOptions, ReplicasCheck, ReportInput } from './replay-types';
+import { SimulationResult } from './simulation-result';
 import { durationSeconds, requireDuration } from '../model/duration';
+import { onFirstUse } from '../private/memoize';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /** Loaded on first use. */
@@ -80,7 +79,7 @@ export class HistoryReplay extends HistoryReport {
    * Runs each subject over the history.
    * @internal
    */
-  public static _replay(subjects: ReadonlyArray<ReplaySubject<SimulationResult>>, history: PrometheusHistory,
+  public static _replay(subjects: ReadonlyArray<Replayer.ReplaySubject<SimulationResult>>, history: PrometheusHistory,
     options: ReplayOptions): HistoryReplay[] {
     requireDuration(options.loadStepWindow, 'HpaSimulator replay options: loadStepWindow');
     const window = options.loadStepWindow ? durationSeconds(options.loadStepWindow) : DEFAULT_LOAD_STEP_WINDOW_SECONDS;
@@ -133,7 +132,8 @@ export class HistoryReplay extends HistoryReport {
  */
 export class HistoryComparison extends HistoryReport {
   /** @internal */
-  public static _compare(baseline: ReplaySubject<SimulationResult>, candidate: ReplaySubject<SimulationResult>, history: PrometheusHistory,
+  public static _compare(
+    baseline: Replayer.ReplaySubject<SimulationResult>, candidate: Replayer.ReplaySubject<SimulationResult>, history: PrometheusHistory,
     options: ReplayOptions): HistoryComparison {
     const [a, b] = HistoryReplay._replay([baseline, candidate], history, options);
     return new HistoryComparison(a, b);

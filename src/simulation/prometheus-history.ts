@@ -1,10 +1,8 @@
 import { Duration } from 'cdk8s';
-import type { RecordedHistory } from './history-input';
-import type { MatrixDocument, MatrixSeries } from './prometheus-matrix';
 import type * as HistoryInput from './history-input';
 import type * as MatrixReader from './prometheus-matrix';
-import { onFirstUse } from '../private/memoize';
 import { durationSeconds, requireDuration } from '../model/duration';
+import { onFirstUse } from '../private/memoize';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /** Loaded on first use. */
@@ -82,8 +80,10 @@ export class PrometheusHistory {
     return new PrometheusHistory();
   }
 
-  private readonly _metrics = new Map<string, { sources: string[]; series: MatrixSeries[]; load?: HistoryLoad; step?: number; warnings: string[] }>();
-  private _replicas: { sources: string[]; series: MatrixSeries[]; warnings: string[] } | undefined;
+  private readonly _metrics = new Map<string, {
+    sources: string[]; series: MatrixReader.MatrixSeries[]; load?: HistoryLoad; step?: number; warnings: string[];
+  }>();
+  private _replicas: { sources: string[]; series: MatrixReader.MatrixSeries[]; warnings: string[] } | undefined;
 
   private constructor() {}
 
@@ -130,7 +130,7 @@ export class PrometheusHistory {
    * query's step in seconds when it is known.
    * @internal
    */
-  public _addMetric(metric: string, source: string, documents: MatrixDocument[], options: HistoryMetricOptions,
+  public _addMetric(metric: string, source: string, documents: MatrixReader.MatrixDocument[], options: HistoryMetricOptions,
     stepSeconds?: number): PrometheusHistory {
     if (typeof metric !== 'string' || metric === '') throw new Error('PrometheusHistory: the metric name must be a non-empty string');
     requireDuration(options.step, `PrometheusHistory ${metric}: step`);
@@ -157,7 +157,7 @@ export class PrometheusHistory {
    * The replica counts of the period, from responses.
    * @internal
    */
-  public _addReplicas(source: string, documents: MatrixDocument[]): PrometheusHistory {
+  public _addReplicas(source: string, documents: MatrixReader.MatrixDocument[]): PrometheusHistory {
     const entry = this._replicas ?? { sources: [], series: [], warnings: [] };
     entry.sources.push(source);
     const merge = loadMatrixReader().mergeSeries;
@@ -173,7 +173,7 @@ export class PrometheusHistory {
    * What a replay reads.
    * @internal
    */
-  public _recorded(): RecordedHistory {
+  public _recorded(): HistoryInput.RecordedHistory {
     const metrics = new Map([...this._metrics].map(([name, e]) => [name, {
       sources: e.sources, series: e.series, load: e.load, stepSeconds: e.step,
     }]));

@@ -10,6 +10,7 @@ import * as path from 'path';
 import { CHECKOUT_CPU_REQUEST, CHECKOUT_HPA_FILE, CHECKOUT_PROPOSED_FILE, CHECKOUT_QUERIES, checkoutLoad, checkoutReplicas, checkoutWorld } from './history-scenarios';
 import { PrometheusServer } from './prometheus-server';
 import { main } from '../../src/cli/main';
+import { fencedBlocks, runExample } from '../docs-examples';
 
 const ROOT = path.join(__dirname, '..', '..');
 export const WHAT_IF_PAGE = path.join(ROOT, 'docs', 'what-if.md');
@@ -42,6 +43,23 @@ export function pageBlock(page: string, name: string): string | undefined {
 /** The page with the block after `<!-- what-if: name -->` replaced by `block`. */
 function replaceBlock(page: string, name: string, block: string): string {
   return page.replace(new RegExp(`(<!-- what-if: ${name} -->\\s*\`\`\`[a-z]*\\n)[\\s\\S]*?(\\n\`\`\`)`), (_m, open: string, close: string) => `${open}${block}${close}`);
+}
+
+/**
+ * The page's TypeScript example (jest only compiles it: it reads the week the session saved) run
+ * on the saved history: each `// <number>` comment must be what its expression gives.
+ */
+function fromCode(dir: string): string[] {
+  const example = fencedBlocks(fs.readFileSync(WHAT_IF_PAGE, 'utf8')).find(b => b.lang === 'ts' && /\bcompile-only\b/.test(b.info));
+  if (!example) return ['docs/what-if.md has no ```ts compile-only block'];
+  const shown = [...example.code.matchAll(/^(\S.*?);\s*\/\/ ([\d.]+)$/gm)].map(m => ({ expression: m[1], value: Number(m[2]) }));
+  if (shown.length === 0) return ['the example shows no value in a comment'];
+  const code = [example.code.split(`'${SHOWN_DIR}/`).join(`'${dir}/`),
+    `console.log(JSON.stringify([${shown.map(s => s.expression).join(', ')}]));`].join('\n');
+  const run = runExample(code);
+  if (run.error) return [`it throws: ${run.error.message}`];
+  const values = JSON.parse(run.printed[run.printed.length - 1]) as number[];
+  return shown.flatMap((s, i) => (Math.abs(values[i] - s.value) < 0.05 ? [] : [`${s.expression} is ${values[i]}, the comment says ${s.value}`]));
 }
 
 /** Runs the page's commands against a Prometheus holding the checkout week; `report(name, failures)` records each check. */
@@ -112,6 +130,7 @@ export async function whatIfDocs(binaries: string, report: (name: string, failur
       ? [] : ['it differs from what --report what-if.svg wrote (CONFORMANCE_WRITE_DOCS=1 writes it)']);
     const page2 = fs.readFileSync(html, 'utf8');
     report('the HTML report holds the measures and the plot', page2.includes('<table class="measures">') && page2.includes(plot.trimEnd()) ? [] : ['no table or no plot']);
+    report('docs/what-if.md\'s example from code gives the numbers its comments show', fromCode(dir));
   } finally {
     process.chdir(cwd);
     server.stop();
