@@ -75,10 +75,13 @@ async function apiserver(tally: Tally, servers: Release[], builds: Builds): Prom
 }
 
 /**
- * The simulator (and HPA301, HPA302) against the controller of each release, unless `explainOnly`;
- * returns each release's scenarios as the controller ran them, with what it left after the dump sync.
+ * The simulator (and HPA301, HPA302) against the controller of each release, as `checks` says,
+ * and with `explain` the explain differential's scenarios run in it: each release's, as the
+ * controller ran them, with what it left after the dump sync.
  */
-async function controller(tally: Tally, controllers: Release[], builds: Builds, explainOnly: boolean): Promise<Map<string, Situation[]>> {
+async function controller(
+  tally: Tally, controllers: Release[], builds: Builds, runs: { checks: boolean; explain: boolean },
+): Promise<Map<string, Situation[]>> {
   const { scenarios: count, seed } = controllerSettings();
   const situations = new Map<string, Situation[]>();
   for (const release of controllers) {
@@ -89,19 +92,21 @@ async function controller(tally: Tally, controllers: Release[], builds: Builds, 
     // The explain differential's own scenarios: loads all over, failures now and then; each dumped after one sync.
     const named = namedScenarios().map(n => ({ ...n, scenario: { ...n.scenario, id: `${release.minor}-${n.name}` } }))
       .filter(n => Object.keys(n.scenario.gates).every(g => settable.includes(g)));
-    const explained = [
+    const explained = !runs.explain ? [] : [
       ...named.map(n => n.scenario),
       ...fc.sample(scenarioArbitrary(settable, true), { seed, numRuns: count }).map((s, i) => ({ ...s, id: `${release.minor}-e${i}`, dumpSync: dumpSyncOf(i, s) })),
     ].filter(picked);
-    const t0 = Date.now();
-    const dumps = await runController(binaryPath, explained);
-    console.log(`controller ${release.minor}: ${explained.length} scenarios for explain in ${Date.now() - t0} ms`);
-    situations.set(release.minor, explained.flatMap(s => {
-      const r = dumps.get(s.id);
-      const n = named.find(x => x.scenario.id === s.id);
-      return typeof r === 'object' && r.dump ? [{ scenario: s, run: r, shape: n?.shape, title: n?.title }] : [];
-    }));
-    if (explainOnly) continue;
+    if (explained.length > 0) {
+      const t0 = Date.now();
+      const dumps = await runController(binaryPath, explained);
+      console.log(`controller ${release.minor}: ${explained.length} scenarios for explain in ${Date.now() - t0} ms`);
+      situations.set(release.minor, explained.flatMap(s => {
+        const r = dumps.get(s.id);
+        const n = named.find(x => x.scenario.id === s.id);
+        return typeof r === 'object' && r.dump ? [{ scenario: s, run: r, shape: n?.shape, title: n?.title }] : [];
+      }));
+    }
+    if (!runs.checks) continue;
     const scenarios = fc.sample(scenarioArbitrary(settable), { seed, numRuns: count })
       .map((s, i) => ({ ...s, id: `${release.minor}-${i}` })).filter(picked);
     const t1 = Date.now();
@@ -243,7 +248,7 @@ async function main(): Promise<number> {
       ...liveServers.map(r => [`live ${r.kubernetes}`, () => buildLive(r)] as [string, () => Promise<string>]),
     ]);
     if (!only || only === 'apiserver') await apiserver(tally, servers, builds);
-    const situations = !only || only === 'controller' || only === 'explain' ? await controller(tally, controllers, builds, only === 'explain') : new Map();
+    const situations = await controller(tally, controllers, builds, { checks: !only || only === 'controller', explain });
     if (history) await prometheus(tally, builds);
     if (!only || only === 'live') await live(tally, liveServers.filter(picked), builds);
     if (explainServer) await explainDifferential(tally, situations, explainServer, builds);
