@@ -64,7 +64,7 @@ export function readDecision(spec: SimSpec | undefined, status: HorizontalPodAut
     cause = spec?.behavior?.scaleUp.selectPolicy === 'Disabled' ? ScalingCause.SCALE_UP_DISABLED : ScalingCause.SCALE_UP_STABILIZATION;
   } else if (able?.reason === 'ScaleDownStabilized' && able.status === ConditionStatus.TRUE) {
     cause = spec?.behavior?.scaleDown.selectPolicy === 'Disabled' ? ScalingCause.SCALE_DOWN_DISABLED : ScalingCause.SCALE_DOWN_STABILIZATION;
-  } else if (!consistent && podMetricsIn(spec, arithmetic)) {
+  } else if (!consistent && podMetricsIn(arithmetic)) {
     cause = ScalingCause.MISSING_POD_METRICS;
   } else if (current === 0 && status.desiredReplicas === 0) {
     cause = ScalingCause.ZERO;
@@ -90,9 +90,8 @@ function limitCause(limited: HorizontalPodAutoscalerCondition, spec: SimSpec | u
 }
 
 /** Whether a metric with a value is read per pod (Resource, ContainerResource, Pods), where pods without metrics change the proposal. */
-function podMetricsIn(spec: SimSpec | undefined, arithmetic: Arithmetic | undefined): boolean {
-  return (arithmetic?.metrics ?? []).some(m => m.current !== undefined && ['Resource', 'ContainerResource', 'Pods'].includes(m.type))
-    && spec !== undefined;
+export function podMetricsIn(arithmetic: Arithmetic | undefined): boolean {
+  return (arithmetic?.metrics ?? []).some(m => m.current !== undefined && ['Resource', 'ContainerResource', 'Pods'].includes(m.type));
 }
 
 /**

@@ -6,7 +6,7 @@
 import { computeArithmetic, suggestSimulation } from './arithmetic';
 import { externalMetricQuery, metricSelector } from './commands';
 import { Env, Related } from './context';
-import { Decision, readDecision } from './decision';
+import { Decision, podMetricsIn, readDecision } from './decision';
 import { readEvents } from './events';
 import { CONDITION_FINDING, conditionKey, FindingId, FINDINGS } from './finding-catalog';
 import { describeCondition, failureCount, metricFix, proposesText } from './finding-texts';
@@ -254,9 +254,7 @@ function lastFailure(events: readonly HpaEventSummary[], type: string): string {
  * nothing on a scale-up and left out otherwise).
  */
 function proposalDiffers(env: Env, proposal: number): ExplainFinding {
-  const perPod = env.decision.cause === ScalingCause.MISSING_POD_METRICS
-    || (env.arithmetic?.metrics ?? []).some(x => x.current !== undefined && ['Resource', 'ContainerResource', 'Pods'].includes(x.type));
-  const why = perPod
+  const why = podMetricsIn(env.arithmetic)
     ? 'pods without metrics (starting, in a rollout, not ready): the status averages the pods that reported; the controller counts the others '
       + 'as using nothing on a scale-up and as at the target on a scale-down, which keeps it nearer the current count'
     : 'the status rounds the values it holds (an AverageValue is the per-pod average, rounded up), so the count redone from them can differ by one';
