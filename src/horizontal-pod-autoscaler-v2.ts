@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectMetadata, JsonPatch, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, ApiObjectProps, App, ImplicitTokenResolver, JsonPatch, Lazy, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
 import { Behavior } from './behavior';
@@ -101,18 +101,21 @@ interface CheckInputs {
   readonly related: RelatedFacts;
 }
 
-/** An object of the construct tree in the index: its path is where it is, its chart what it is applied with. */
+/**
+ * An object of the construct tree in the index: its construct's path is where it is (read only
+ * when a report names it), its chart what it is applied with.
+ */
 class TreeObject implements IndexedObject {
   constructor(
     public readonly manifest: { readonly [key: string]: any },
-    private readonly path: string,
+    private readonly construct: IConstruct,
     public readonly unit: string | undefined,
     /** A workload's facts, read from the workload (a cdk8s-plus one is not rendered yet). */
     public readonly facts?: () => WorkloadFacts,
   ) {}
 
   public where(): string {
-    return this.path;
+    return this.construct.node.path;
   }
 }
 
@@ -142,13 +145,20 @@ function treeWalk(root: IConstruct, hpa: HorizontalPodAutoscalerV2): TreeWalk {
   let walk = walksByRoot.get(root);
   if (!walk || !walk.entries.has(hpa) || walk.read.has(hpa)) {
     walk = { objects: new RelatedObjects(), entries: new Map(), read: new Set() };
+    // An object's unit is its chart's path: computed once per chart.
+    const units = new Map<IConstruct, string>();
+    const unitOf = (c: ApiObject): string => {
+      let unit = units.get(c.chart);
+      if (unit === undefined) units.set(c.chart, unit = c.chart.node.path);
+      return unit;
+    };
     for (const c of root.node.findAll()) {
       if (c instanceof HorizontalPodAutoscalerV2) {
-        const [entry, target] = c._treeObjects();
+        const [entry, target] = c._treeObjects(unitOf);
         walk.objects.add(entry, target);
         walk.entries.set(c, entry);
       } else if (ApiObject.isApiObject(c) && !(c.node.scope instanceof HorizontalPodAutoscalerV2)) {
-        const object = treeObjectOf(c);
+        const object = treeObjectOf(c, unitOf);
         if (object !== undefined) walk.objects.add(object);
       }
     }
@@ -162,13 +172,13 @@ function treeWalk(root: IConstruct, hpa: HorizontalPodAutoscalerV2): TreeWalk {
  * An API object of the tree as the index holds it: an HPA or a ScaledObject rendered, a workload
  * by kind, name and namespace (rendered only when an HPA targets it); others are not held.
  */
-function treeObjectOf(c: ApiObject): TreeObject | undefined {
+function treeObjectOf(c: ApiObject, unitOf: (c: ApiObject) => string): TreeObject | undefined {
   const rendered = c.kind === HPA_KIND || isScaledObject(c);
   if (!rendered && !isScalableKind(c.kind)) return undefined;
-  const unit = c.chart.node.path;
-  if (rendered) return new TreeObject(c.toJson(), c.node.path, unit);
+  const unit = unitOf(c);
+  if (rendered) return new TreeObject(c.toJson(), c, unit);
   const manifest = { apiVersion: c.apiVersion, kind: c.kind, metadata: { name: c.name, namespace: c.metadata.namespace } };
-  return new TreeObject(manifest, c.node.path, unit, () => {
+  return new TreeObject(manifest, c, unit, () => {
     try {
       return workloadFactsFromManifest(c.toJson());
     } catch {
@@ -252,7 +262,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
       kind: HPA_KIND,
       metadata: props.metadata,
       spec: Lazy.any({ produce: () => this._toKube() }),
-    });
+    }, () => this._toKube());
     this.apiObject = this.hpaApiObject;
 
     const annotated = props.metadata?.annotations?.[RULES_ANNOTATION];
@@ -312,18 +322,19 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
 
   /**
    * This HPA in the index of its tree, by what it is matched on (its rendered manifest is not
-   * needed to find other HPAs on its target), and its target when it is a workload of the tree.
+   * needed to find other HPAs on its target), and its target when it is a workload of the tree;
+   * `unitOf` gives an API object's chart path.
    * @internal
    */
-  public _treeObjects(): [TreeObject, TreeObject | undefined] {
+  public _treeObjects(unitOf: (o: ApiObject) => string): [TreeObject, TreeObject | undefined] {
+    const unit = unitOf(this.apiObject);
     const namespace = this.apiObject.metadata.namespace;
     const ref = this.targetMissing ? undefined : this.target._toKube();
-    const unit = this.apiObject.chart.node.path;
     const entry = new TreeObject(
       { apiVersion: HPA_API_VERSION, kind: HPA_KIND, metadata: { name: this.apiObject.name, namespace }, spec: { scaleTargetRef: ref } },
-      this.node.path, unit);
+      this, unit);
     if (ref === undefined || !this.target._isWorkload) return [entry, undefined];
-    const target = new TreeObject({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name } }, this.node.path, unit,
+    const target = new TreeObject({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name } }, this, unit,
       () => this.target._facts(namespace, this.readRenderedTarget));
     return [entry, target];
   }
@@ -438,13 +449,41 @@ function sameCheckInputs(a: CheckInputs, b: CheckInputs): boolean {
     && sameJson(a.settings.ruleLevels, b.settings.ruleLevels);
 }
 
-/** The HPA's API object; it notes JSON patches, after which the manifest is what cdk8s renders. */
+/**
+ * The HPA's API object. It notes JSON patches, after which the manifest is what cdk8s renders.
+ * Its spec is the library's own data: where it is plain JSON and the app has only cdk8s's
+ * built-in resolvers (which leave plain data as it is), `toJson()` renders it as cdk8s would,
+ * without cdk8s's walk of every value through the resolvers (a tenth of a large app's synth).
+ */
 class HpaApiObject extends ApiObject {
   /** Whether a JSON patch (an escape hatch) was added. */
   public patched = false;
+
+  constructor(scope: Construct, id: string, props: ApiObjectProps, private readonly spec: () => unknown) {
+    super(scope, id, props);
+  }
 
   public addJsonPatch(...ops: JsonPatch[]): void {
     this.patched = true;
     super.addJsonPatch(...ops);
   }
+
+  public toJson(): any {
+    // cdk8s's own rendering where it could differ: patches, unsorted keys, custom resolvers.
+    if (this.patched || process.env.CDK8S_DISABLE_SORT || !onlyBuiltInResolvers(App.of(this))) return super.toJson();
+    let spec: unknown;
+    try {
+      spec = plainJson(this.spec(), true);
+    } catch {
+      spec = NOT_PLAIN; // cdk8s reports the error with the construct's path
+    }
+    if (spec === NOT_PLAIN) return super.toJson();
+    return { apiVersion: this.apiVersion, kind: this.kind, metadata: this.metadata.toJson(), spec };
+  }
+}
+
+/** Whether an app resolves with cdk8s's built-in resolvers alone (`App.resolvers` lists custom ones first). */
+function onlyBuiltInResolvers(app: App): boolean {
+  const r = app.resolvers;
+  return r.length === 3 && r[0] instanceof LazyResolver && r[1] instanceof ImplicitTokenResolver && r[2] instanceof NumberStringUnionResolver;
 }

@@ -1,4 +1,4 @@
-import { ApiObject, App, Chart, Duration, JsonPatch, Size, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Duration, IResolver, JsonPatch, Lazy, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
   Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, HpaValidator, Metric, MetricTarget, RuleLevel, RuleLevels, ScaleTarget,
@@ -112,6 +112,17 @@ describe('HorizontalPodAutoscalerV2', () => {
     ['a JSON patch', hpa => ApiObject.of(hpa).addJsonPatch(JsonPatch.add('/spec/minReplicas', 3))],
     ['a Lazy label', hpa => hpa.metadata.addLabel('built', { resolve: () => 'lazily' } as any)],
     ['an attribute that is an empty object', hpa => hpa.metadata.add('extra', { a: {}, b: [] })],
+    ['every metric source, with selectors whose keys are not in order', hpa => {
+      const selector = kplus.LabelSelector.of({ labels: { zone: 'b', app: 'web' }, expressions: [kplus.LabelExpression.in('tier', ['z', 'a'])] });
+      hpa.addMetric(Metric.resourceMemory(MetricTarget.averageValue('1Gi')));
+      hpa.addMetric(Metric.containerResource({ resource: 'cpu', container: 'app', target: MetricTarget.averageUtilization(60) }));
+      hpa.addMetric(Metric.pods({ name: 'rps', target: MetricTarget.averageValue(10), selector }));
+      hpa.addMetric(Metric.object({ name: 'hits', describedObject: { apiVersion: 'v1', kind: 'Service', name: 'web' }, target: MetricTarget.value(100) }));
+      hpa.addMetric(Metric.external({ name: 'queue', target: MetricTarget.value('2k'), selector, fallback: ExternalFallback.replicas(3) }));
+    }],
+    ['a token in a selector', hpa => {
+      hpa.addMetric(Metric.external({ name: 'queue', target: MetricTarget.value(5), selector: kplus.LabelSelector.of({ labels: { queue: Lazy.any({ produce: () => 'orders' }) as any } }) }));
+    }],
   ])('synth writes the HPA as cdk8s\'s resolver walk renders it: %s', (_name, change) => {
     const { chart, deployment } = setup();
     const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
@@ -127,6 +138,32 @@ describe('HorizontalPodAutoscalerV2', () => {
     const walked = ApiObject.prototype.toJson.call(apiObject);
     expect(apiObject.toJson()).toStrictEqual(walked);
     expect(JSON.stringify(apiObject.toJson())).toBe(JSON.stringify(walked));
+  });
+
+  test('an app\'s own resolvers and CDK8S_DISABLE_SORT are honored as cdk8s honors them', () => {
+    const upper: IResolver = { resolve: context => { if (context.value === 'queue') context.replaceValue('QUEUE'); } };
+    const chart = new Chart(new App({ resolvers: [upper] }), 'test');
+    const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', {
+      target: ScaleTarget.fromReference({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }),
+      maxReplicas: 5,
+      metrics: [Metric.external({ name: 'queue', target: MetricTarget.value(5), selector: kplus.LabelSelector.of({ labels: { b: '1', a: '2' } }) })],
+    });
+    const apiObject = ApiObject.of(hpa);
+    expect(apiObject.toJson().spec.metrics[0].external.metric.name).toBe('QUEUE');
+    const sorted = process.env.CDK8S_DISABLE_SORT;
+    process.env.CDK8S_DISABLE_SORT = 'true';
+    try {
+      const unsorted = new Chart(new App(), 'test');
+      const plain = ApiObject.of(new HorizontalPodAutoscalerV2(unsorted, 'Hpa', {
+        target: ScaleTarget.fromReference({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }),
+        maxReplicas: 5,
+        metrics: [Metric.external({ name: 'queue', target: MetricTarget.value(5), selector: kplus.LabelSelector.of({ labels: { b: '1', a: '2' } }) })],
+      }));
+      expect(JSON.stringify(plain.toJson())).toBe(JSON.stringify(ApiObject.prototype.toJson.call(plain)));
+      expect(Object.keys(plain.toJson().spec.metrics[0].external.metric.selector.matchLabels)).toEqual(['b', 'a']);
+    } finally {
+      if (sorted === undefined) delete process.env.CDK8S_DISABLE_SORT; else process.env.CDK8S_DISABLE_SORT = sorted;
+    }
   });
 
   test('rendering is deterministic', () => {
