@@ -15,8 +15,17 @@ const FALLBACK_FORMATS: readonly string[] = Object.values(ExternalFallbackFormat
 const PATH = key('metadata.annotations', CLUSTER_ANNOTATION);
 const FIX = 'write version=<Kubernetes version> and <FeatureGate>=true|false items separated by commas, such as "version=1.36,HPAScaleToZero=true"';
 
+/** The annotation of each profile (immutable), written into every HPA of its scope at each render. */
+const formatted = new WeakMap<ClusterProfile, string>();
+
 /** `version=1.36,HPAScaleToZero=true`: the profile's version and the gates set on it (the fallback format when not the default). */
 export function formatClusterAnnotation(profile: ClusterProfile): string {
+  let text = formatted.get(profile);
+  if (text === undefined) formatted.set(profile, text = formatProfile(profile));
+  return text;
+}
+
+function formatProfile(profile: ClusterProfile): string {
   const items = [`${VERSION_KEY}=${profile.version}`, ...Object.entries(profile._gatesSet()).map(([gate, on]) => `${gate}=${on}`)];
   if (profile.fallbackFormat !== ExternalFallbackFormat.FAILURE_DURATION) items.push(`${FALLBACK_FORMAT_KEY}=${profile.fallbackFormat}`);
   return items.join(',');
