@@ -453,7 +453,7 @@ function sameCheckInputs(a: CheckInputs, b: CheckInputs): boolean {
  * The HPA's API object. It notes JSON patches, after which the manifest is what cdk8s renders.
  * Its spec is the library's own data: where it is plain JSON and the app has only cdk8s's
  * built-in resolvers (which leave plain data as it is), `toJson()` renders it as cdk8s would,
- * without cdk8s's walk of every value through the resolvers (a tenth of a large app's synth).
+ * without cdk8s's walk of every value through the resolvers.
  */
 class HpaApiObject extends ApiObject {
   /** Whether a JSON patch (an escape hatch) was added. */
