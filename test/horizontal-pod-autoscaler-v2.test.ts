@@ -1,8 +1,8 @@
 import { ApiObject, App, Chart, Duration, IResolver, JsonPatch, Lazy, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  Behavior, ClusterProfile, ExternalFallback, HorizontalPodAutoscalerV2, HpaValidator, Metric, MetricTarget, RuleLevel, RuleLevels, ScaleTarget,
-  ScalingPolicy, SelectPolicy, Severity,
+  Behavior, ClusterProfile, DescribedObject, ExternalFallback, HorizontalPodAutoscalerV2, HpaValidator, Metric, MetricTarget, RuleLevel, RuleLevels,
+  ScaleTarget, ScalingPolicy, SelectPolicy, Severity,
 } from '../src';
 import * as engineModule from '../src/validation/engine';
 
@@ -117,7 +117,7 @@ describe('HorizontalPodAutoscalerV2', () => {
       hpa.addMetric(Metric.resourceMemory(MetricTarget.averageValue('1Gi')));
       hpa.addMetric(Metric.containerResource({ resource: 'cpu', container: 'app', target: MetricTarget.averageUtilization(60) }));
       hpa.addMetric(Metric.pods({ name: 'rps', target: MetricTarget.averageValue(10), selector }));
-      hpa.addMetric(Metric.object({ name: 'hits', describedObject: { apiVersion: 'v1', kind: 'Service', name: 'web' }, target: MetricTarget.value(100) }));
+      hpa.addMetric(Metric.object({ name: 'hits', describedObject: DescribedObject.fromReference({ apiVersion: 'v1', kind: 'Service', name: 'web' }), target: MetricTarget.value(100) }));
       hpa.addMetric(Metric.external({ name: 'queue', target: MetricTarget.value('2k'), selector, fallback: ExternalFallback.replicas(3) }));
     }],
     ['a token in a selector', hpa => {
