@@ -13,7 +13,7 @@ export const MANIFEST_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json']
 /** The name standard input has in reports. */
 export const STDIN_NAME = '<stdin>';
 /** The files that make a directory a kustomization, as kustomize recognises them. */
-export const KUSTOMIZATION_FILES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+const KUSTOMIZATION_FILES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 export interface Input {
   /** As printed in reports: the path as given or found under a given directory, or `<stdin>`. */

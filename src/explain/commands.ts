@@ -3,12 +3,13 @@
  * a metric's selector in the query the controller sends, every word quoted where it must be.
  */
 import { labelSelectorString } from '../model/label-selector';
+import { groupOf } from '../model/scalable-kinds';
 import { isObject } from '../model/values';
 import { shellCommand } from '../private/words';
 
 /** What `kubectl scale` takes for a scale target: `deployment/web`, `rollout.argoproj.io/web`. */
 export function kubectlTarget(ref: { readonly [key: string]: any }): string {
-  const group = typeof ref.apiVersion === 'string' && ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
+  const group = typeof ref.apiVersion === 'string' ? groupOf(ref.apiVersion) : '';
   const kind = String(ref.kind ?? '').toLowerCase();
   return `${kind}${group && group !== 'apps' ? `.${group}` : ''}/${ref.name}`;
 }

@@ -8,6 +8,7 @@
  * not taken to be any namespace an object names, not even `default`, so that no HPA is matched
  * to an object in a namespace it may not be applied to.
  */
+import { groupOf } from './scalable-kinds';
 import { isObject } from './values';
 
 /** The namespace part of a key: the named namespace, or `''` for the one the input is applied to. */
@@ -26,7 +27,7 @@ export function objectKey(namespace: unknown, kind: string, name: string): strin
  */
 export function scaleTargetKey(namespace: unknown, ref: unknown): string | undefined {
   if (!isObject(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
-  const group = typeof ref.apiVersion === 'string' && ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0] : '';
+  const group = typeof ref.apiVersion === 'string' ? groupOf(ref.apiVersion) : '';
   return [namespaceKey(namespace), group, ref.kind, ref.name].join('\u0000');
 }
 

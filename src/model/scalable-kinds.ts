@@ -13,9 +13,14 @@ export const SCALABLE_KINDS = table({
   Rollout: 'argoproj.io/v1alpha1',
 });
 
+/** The current API version of a well-known scalable kind. */
+export function wellKnownApiVersion(kind: unknown): string | undefined {
+  return typeof kind === 'string' ? SCALABLE_KINDS[kind] : undefined;
+}
+
 /** Whether `kind` is one of the scalable workload kinds the library knows, spelt exactly. */
 export function isScalableKind(kind: unknown): kind is string {
-  return typeof kind === 'string' && SCALABLE_KINDS[kind] !== undefined;
+  return wellKnownApiVersion(kind) !== undefined;
 }
 
 /** The API group of an apiVersion (`apps` of `apps/v1`, `''` of `v1`). */

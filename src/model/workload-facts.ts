@@ -76,7 +76,7 @@ export function workloadFactsFromManifest(manifest: any): WorkloadFacts {
  * Whether the object was read from a cluster: the API server gives every object it stores a
  * `uid` and a `resourceVersion`, which manifests as written do not carry.
  */
-export function readFromCluster(manifest: any): boolean {
+function readFromCluster(manifest: any): boolean {
   const metadata = manifest?.metadata;
   return isObject(metadata) && (typeof metadata.uid === 'string' || typeof metadata.resourceVersion === 'string');
 }

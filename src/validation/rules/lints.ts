@@ -2,7 +2,8 @@
 import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { SOURCE_FIELDS } from './metrics';
-import { parseGroupVersion, wellKnownApiVersion } from './references';
+import { parseGroupVersion } from './references';
+import { wellKnownApiVersion } from '../../model/scalable-kinds';
 import { groupOf } from '../../model/scalable-kinds';
 import { isNumber, isObject, isString } from '../../model/values';
 

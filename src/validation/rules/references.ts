@@ -1,5 +1,5 @@
 /** `ValidateCrossVersionObjectReference` for `scaleTargetRef` and `describedObject`. */
-import { groupOf, SCALABLE_KINDS } from '../../model/scalable-kinds';
+import { groupOf, isScalableKind, SCALABLE_KINDS, wellKnownApiVersion } from '../../model/scalable-kinds';
 import { closestName } from '../../private/closest-name';
 import { memoize } from '../../private/memoize';
 import { child } from '../issue-list';
@@ -66,7 +66,7 @@ const SCALABLE_KIND_NAMES = Object.keys(SCALABLE_KINDS);
  */
 function checkKindSpelling(ctx: RuleContext, ref: { [key: string]: any }, path: string): void {
   const kind = ref.kind;
-  if (!isString(kind) || kind === '' || SCALABLE_KINDS[kind] !== undefined) return;
+  if (!isString(kind) || kind === '' || isScalableKind(kind)) return;
   const meant = closestName(kind, SCALABLE_KIND_NAMES);
   if (meant === undefined) return;
   const group = isString(ref.apiVersion) ? groupOf(ref.apiVersion) : '';
@@ -84,11 +84,6 @@ export function checkDescribedObject(ctx: RuleContext, ref: unknown, path: strin
     const parsed = parseGroupVersion(r.apiVersion);
     if ('error' in parsed) ctx.out.invalid('HPA112', child(path, 'apiVersion'), r.apiVersion, parsed.error);
   }
-}
-
-/** The current API version of a well-known scalable kind. */
-export function wellKnownApiVersion(kind: unknown): string | undefined {
-  return isString(kind) ? SCALABLE_KINDS[kind] : undefined;
 }
 
 function suggestApiVersion(kind: unknown): string {
