@@ -65,9 +65,8 @@ function checkMetricNames(args: HistoryArgs, ids: string[]): void {
   }
   for (const metric of Object.keys(args.loads)) known('--load', metric);
   for (const metric of Object.keys(args.queries)) known('--query', metric);
-  const given = [...args.history.map(h => h.metric ?? ids[0]), ...Object.keys(args.queries)];
-  const twice = given.find((m, i) => given.indexOf(m) !== i);
-  if (twice !== undefined && Object.keys(args.queries).includes(twice)) {
+  const twice = Object.keys(args.queries).find(m => args.history.some(h => (h.metric ?? ids[0]) === m));
+  if (twice !== undefined) {
     throw new UsageError(`${twice} has both a --query and a --history file: give one`);
   }
 }

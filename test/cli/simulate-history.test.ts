@@ -278,5 +278,19 @@ describe('cdk8s-hpa simulate usage, with history', () => {
     }
     expect(run.code).toBe(2);
   });
+
+  test('a metric with both a --query and a --history file is refused, whichever metric another history repeats', () => {
+    const twoMetrics = path.join(tmp, 'two-metrics.yaml');
+    fs.writeFileSync(twoMetrics, fs.readFileSync(path.join(ROOT, HPA), 'utf8').replace(/metrics:\n/, [
+      'metrics:',
+      '    - type: Resource',
+      '      resource: {name: memory, target: {type: AverageValue, averageValue: 200Mi}}',
+      '',
+    ].join('\n')));
+    const run = cli(['simulate', '--hpa', twoMetrics, '--history', `memory=${CPU}`, '--history', `memory=${CPU}`, '--history', `cpu=${CPU}`,
+      '--prometheus', 'http://127.0.0.1:9', '--query', 'cpu=up', '--start', 'now-1h']);
+    expect(run.stderr.split('\n')[0]).toBe('cdk8s-hpa simulate: cpu has both a --query and a --history file: give one');
+    expect(run.code).toBe(2);
+  });
 });
 
