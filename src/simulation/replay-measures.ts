@@ -13,6 +13,8 @@ import { HpaSimulatorOptions } from './simulator-options';
 export interface ReplaySubject<R extends SimulationResultProps> {
   readonly spec: SimSpec;
   readonly options: HpaSimulatorOptions;
+  /** The seconds between syncs. */
+  readonly syncPeriod: number;
   /** A run over `input` up to `until`, with `options` (the simulator's, with the history's starting state). */
   run(input: RunInput, until: number, options: HpaSimulatorOptions): R;
 }
@@ -70,7 +72,7 @@ export function replayHistory<R extends SimulationResultProps>(subjects: Readonl
   const loadStep = largestStep(times, demand, settings.loadStepWindowSeconds);
   const replays = subjects.map((s, i) => {
     const result = results[i];
-    const period = syncPeriodOf(result.steps);
+    const period = s.syncPeriod;
     const stepDemand = loadStep && demandAt(timelines[i], demands[i], [loadStep.end], t0)[0];
     const measures = measure(s.spec, result.steps, period, loadStep && reaction(s.spec, stepDemand, result.steps, loadStep));
     const replicasCheck = recorded.replicas ? checkReplicas(new ReplicasTimeline(recorded.replicas), result.steps, period, t0) : undefined;
@@ -95,11 +97,6 @@ export function replayHistory<R extends SimulationResultProps>(subjects: Readonl
     data: { history: { start: rfc3339(t0), end: rfc3339(end), metrics, warnings: [...recorded.warnings] }, loadStep, replays, plot },
     results,
   };
-}
-
-/** The sync period of a run (15 s when it has one sync). */
-function syncPeriodOf(steps: readonly SimulationStep[]): number {
-  return steps.length > 1 ? steps[1].time - steps[0].time : 15;
 }
 
 /**
@@ -235,7 +232,7 @@ function aboveTarget(m: SimMetric, index: number, steps: readonly SimulationStep
 }
 
 /** The run's replica counts against the recorded ones (see `ReplicasCheck`). */
-export function checkReplicas(recorded: ReplicasTimeline, steps: readonly SimulationStep[], period: number, t0: number): ReplicasCheck {
+function checkReplicas(recorded: ReplicasTimeline, steps: readonly SimulationStep[], period: number, t0: number): ReplicasCheck {
   let compared = 0;
   let equal = 0;
   let largest = 0;
