@@ -7,6 +7,7 @@ import { FlagArg } from './flags';
 import { parseDuration } from '../model/duration-arg';
 import { parseQuantity } from '../model/quantity';
 import { HistoryLoad } from '../simulation/prometheus-history';
+import { table } from '../private/table';
 
 /** A time flag: unix seconds, or seconds before the run's start (`now-7d`). */
 export type TimeArg = { readonly now: false; readonly seconds: number } | { readonly now: true; readonly before: number };
@@ -45,13 +46,13 @@ export interface HistoryArgs {
 }
 
 /** The names `--load` takes, lower-cased, to the model. */
-const LOADS: { readonly [name: string]: HistoryLoad } = {
+const LOADS = table<HistoryLoad>({
   'podsamples': HistoryLoad.POD_SAMPLES,
   'pod-samples': HistoryLoad.POD_SAMPLES,
   'total': HistoryLoad.TOTAL,
   'perpod': HistoryLoad.PER_POD,
   'per-pod': HistoryLoad.PER_POD,
-};
+});
 
 /** Reads `option` into `args` when it is a history flag; returns whether it was. */
 export function readHistoryFlag(option: FlagArg, args: HistoryArgs): boolean {
@@ -64,7 +65,7 @@ export function readHistoryFlag(option: FlagArg, args: HistoryArgs): boolean {
     }
     case '--load': {
       const [metric, name] = pair(option, '<metric>=<PodSamples|Total|PerPod>');
-      const load = Object.prototype.hasOwnProperty.call(LOADS, name.toLowerCase()) ? LOADS[name.toLowerCase()] : undefined;
+      const load: HistoryLoad | undefined = LOADS[name.toLowerCase()];
       if (load === undefined) throw new UsageError(`--load ${metric}: "${name}" is not PodSamples, Total or PerPod`);
       args.loads[metric] = load;
       return true;

@@ -7,7 +7,7 @@ import * as https from 'https';
 import { MatrixDocument, MatrixError, MatrixReader, readMatrixText } from '../simulation/prometheus-matrix';
 
 /** Prometheus's limit on `(end - start) / step` for one range query (web/api/v1/api.go). */
-export const MAX_STEPS_PER_QUERY = 11000;
+const MAX_STEPS_PER_QUERY = 11000;
 
 /** How long one request may take. */
 const TIMEOUT_MS = 120_000;

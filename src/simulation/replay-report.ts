@@ -5,11 +5,11 @@
 import { rfc3339 } from './history-input';
 import { comparedReading } from './replay-measures';
 import { ReportInput } from './replay-types';
-import { axes, esc, f, fmt, hline, LEFT, RIGHT } from './result-svg';
+import { axes, COLORS, esc, f, fmt, hline, LEFT, RIGHT } from './result-svg';
 import { SimulatedMetric, SimulationStep } from './simulation-step';
 
 /** The colours of the first and second spec. */
-const SPEC_COLORS = ['#2563eb', '#ea580c'];
+const SPEC_COLORS = [COLORS[0], COLORS[3]];
 const RECORDED_COLOR = '#111827';
 const TOP = 72;
 const REPLICAS_HEIGHT = 240;
@@ -329,7 +329,7 @@ function maxOf(values: ReadonlyArray<number | undefined>): number {
 }
 
 /** Seconds as `45s`, `2m 30s`, `3h 5m`, `2d 4h`: two units at most. */
-export function duration(seconds: number): string {
+function duration(seconds: number): string {
   const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
   const units: Array<[string, number]> = [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]];

@@ -3,8 +3,7 @@ import { child } from '../issue-list';
 import { RuleContext } from './context';
 import { SOURCE_FIELDS } from './metrics';
 import { parseGroupVersion } from './references';
-import { wellKnownApiVersion } from '../../model/scalable-kinds';
-import { groupOf } from '../../model/scalable-kinds';
+import { groupOf, wellKnownApiVersion } from '../../model/scalable-kinds';
 import { isNumber, isObject, isString } from '../../model/values';
 
 export function checkLints(ctx: RuleContext): void {
