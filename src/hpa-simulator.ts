@@ -137,7 +137,12 @@ export class HpaSimulator {
    * @internal
    */
   public _subject(): ReplaySubject<SimulationResult> {
-    return { spec: this.spec, options: this.options, syncPeriod: this.syncPeriod, run: (input, until, options) => this._runInput(input, until, true, options) };
+    return {
+      spec: this.spec,
+      options: this.options,
+      syncPeriod: this.syncPeriod,
+      run: (input, until, options) => this._runInput(input, until, true, options),
+    };
   }
 
   /**

@@ -6,8 +6,8 @@ import { UsageError } from './errors';
 import { FlagArg } from './flags';
 import { parseDuration } from '../model/duration-arg';
 import { parseQuantity } from '../model/quantity';
-import { HistoryLoad } from '../simulation/prometheus-history';
 import { table } from '../private/table';
+import { HistoryLoad } from '../simulation/prometheus-history';
 
 /** A time flag: unix seconds, or seconds before the run's start (`now-7d`). */
 export type TimeArg = { readonly now: false; readonly seconds: number } | { readonly now: true; readonly before: number };
