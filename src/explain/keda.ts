@@ -6,7 +6,7 @@
  * server serves in place of a failing trigger. Changes go to the ScaledObject: KEDA rewrites the
  * HPA.
  */
-import { scaledObjectOwner } from '../model/keda';
+import { SCALED_OBJECT_FIELDS, scaledObjectOwner } from '../model/keda';
 import { isObject } from '../model/values';
 import { shellCommand } from '../private/words';
 
@@ -49,22 +49,14 @@ export function kedaMessage(keda: KedaOwner): string {
   return parts.join('; ');
 }
 
-/** The ScaledObject field for an HPA field the explanation points at, or undefined when KEDA does not set it. */
-const FIELDS: Array<[RegExp, string]> = [
-  [/^spec\.maxReplicas$/, 'spec.maxReplicaCount'],
-  [/^spec\.minReplicas$/, 'spec.minReplicaCount'],
-  [/^spec\.behavior/, 'spec.advanced.horizontalPodAutoscalerConfig.behavior'],
-  [/^spec\.metrics/, 'spec.triggers'],
-];
-
 /**
  * A fix of a KEDA-managed HPA, pointed at the ScaledObject: a change to a field KEDA writes is
  * made on the ScaledObject, and the commands that show what KEDA reads come first.
  */
 export function kedaFix(keda: KedaOwner, path: string, fix: string | undefined): string | undefined {
   if (fix === undefined) return undefined;
-  const field = FIELDS.find(([hpaField]) => hpaField.test(path));
+  const field = SCALED_OBJECT_FIELDS.find(([hpaField]) => hpaField.test(path));
   if (!field) return fix;
-  const renamed = fix.replace(/spec\.(maxReplicas|minReplicas|behavior(\.\w+)*|metrics\[\d+\](\.\w+)*)/g, m => FIELDS.find(([f]) => f.test(m))?.[1] ?? m);
+  const renamed = fix.replace(/spec\.(maxReplicas|minReplicas|behavior(\.\w+)*|metrics\[\d+\](\.\w+)*)/g, m => SCALED_OBJECT_FIELDS.find(([f]) => f.test(m))?.[1] ?? m);
   return `on ScaledObject "${keda.name}", not on the HPA (KEDA rewrites it): ${renamed}; see it with ${getScaledObject(keda)}`;
 }

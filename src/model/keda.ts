@@ -12,6 +12,17 @@ const DEFAULT_API_VERSION = 'apps/v1';
 const DEFAULT_KIND = 'Deployment';
 const HPA_NAME_PREFIX = 'keda-hpa-';
 
+/**
+ * Where a ScaledObject sets what KEDA writes into its HPA's fields
+ * (controllers/keda/hpa.go `newHPAForScaledObject`), by the HPA's field path.
+ */
+export const SCALED_OBJECT_FIELDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^spec\.minReplicas\b/, 'spec.minReplicaCount'],
+  [/^spec\.maxReplicas\b/, 'spec.maxReplicaCount'],
+  [/^spec\.behavior\b/, 'spec.advanced.horizontalPodAutoscalerConfig.behavior'],
+  [/^spec\.metrics\b/, 'spec.triggers'],
+];
+
 /** Whether a manifest is a KEDA ScaledObject (`keda.sh/v1alpha1`). */
 export function isScaledObject(manifest: { readonly [key: string]: any }): boolean {
   return manifest.kind === SCALED_OBJECT_KIND && isKedaApiVersion(manifest.apiVersion);

@@ -23,7 +23,7 @@ import { checkMetrics } from './rules/metrics';
 import { checkScaleTargetRef } from './rules/references';
 import { checkReplicas } from './rules/replicas';
 import { ValidationIssue } from './validation-issue';
-import { scaledObjectOwner } from '../model/keda';
+import { SCALED_OBJECT_FIELDS, scaledObjectOwner } from '../model/keda';
 import { MissingTarget, OtherHpa } from '../model/related-objects';
 import { isObject, isString } from '../model/values';
 import { WorkloadFacts } from '../model/workload-facts';
@@ -95,15 +95,9 @@ function strings(ref: unknown): { [key: string]: string } {
   return isObject(ref) ? Object.fromEntries(Object.entries(ref).filter(([, v]) => isString(v))) : {};
 }
 
-/**
- * Where KEDA's ScaledObject sets what KEDA writes into the HPA's fields
- * (controllers/keda/hpa.go `newHPAForScaledObject`), by the HPA's field path.
- */
-const SCALED_OBJECT_FIELDS: ReadonlyArray<[RegExp, string]> = [
-  [/^spec\.minReplicas\b/, 'spec.minReplicaCount'],
-  [/^spec\.maxReplicas\b/, 'spec.maxReplicaCount'],
-  [/^spec\.behavior\b/, 'spec.advanced.horizontalPodAutoscalerConfig.behavior'],
-  [/^spec\.metrics\b/, 'spec.triggers'],
+/** The ScaledObject's fields of an issue's path: those KEDA writes into the HPA, its target and metadata. */
+const IN_SCALED_OBJECT: ReadonlyArray<readonly [RegExp, string]> = [
+  ...SCALED_OBJECT_FIELDS,
   [/^spec\.scaleTargetRef\b/, 'spec.scaleTargetRef'],
   [/^metadata\b/, 'metadata'],
 ];
@@ -117,7 +111,7 @@ const NOT_IN_SCALED_OBJECT = /^HPA30[1-4]$/;
  */
 function inScaledObject(issue: ValidationIssue, scaledObject: string): ValidationIssue {
   if (issue.fix === undefined || NOT_IN_SCALED_OBJECT.test(issue.ruleId)) return issue;
-  const field = SCALED_OBJECT_FIELDS.find(([path]) => path.test(issue.path));
+  const field = IN_SCALED_OBJECT.find(([path]) => path.test(issue.path));
   if (field === undefined) return issue;
   return { ...issue, fix: `${issue.fix} (KEDA makes this HPA from ScaledObject "${scaledObject}" and puts back any change to it: make the change in the ScaledObject's ${field[1]})` };
 }
