@@ -7,7 +7,7 @@ import { computeArithmetic, suggestSimulation } from './arithmetic';
 import { externalMetricQuery, metricSelector } from './commands';
 import { Env, Related } from './context';
 import { Decision, podMetricsIn, readDecision } from './decision';
-import { readEvents } from './events';
+import { lastEvent, readEvents } from './events';
 import { CONDITION_FINDING, conditionKey, FindingId, FINDINGS } from './finding-catalog';
 import { describeCondition, failureCount, metricFix, proposesText } from './finding-texts';
 import {
@@ -22,6 +22,7 @@ import { IndexedObject, RelatedObjects } from '../model/related-objects';
 import { isObject } from '../model/values';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
 import { plural, seconds, shellCommand } from '../private/words';
+import { FAILED_GET_REASON } from '../simulation/conditions';
 import { readSpec, SimSpec } from '../simulation/hpa-spec';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus } from '../status';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
@@ -179,7 +180,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     findings.push(finding('EXP163', activeTrue
       ? `the controller cannot read ${metric.type} metric "${metric.id}"${drives}: the HPA scales up on the other metrics but never down, as a metric it cannot read might ask for more${failureCount(metric, env)}`
       : `the controller cannot read ${metric.type} metric "${metric.id}" either${failureCount(metric, env)}`,
-    `spec.metrics[${metric.index}]`, metricFix(metric.type, metric, lastFailure(events, metric.type), env)));
+    `spec.metrics[${metric.index}]`, metricFix(metric.type, metric, lastEvent(events, FAILED_GET_REASON[metric.type])?.message ?? '', env)));
   }
 
   if (!decision.consistent && arithmetic?.proposal !== undefined) findings.push(proposalDiffers(env, arithmetic.proposal));
@@ -239,11 +240,6 @@ function unexplainedErrors(findings: ExplainFinding[], issues: readonly Validati
     unexplained[0].path, unexplained[0].fix ?? 'run cdk8s-hpa validate on it and fix what it reports'),
     ruleIds: ids,
   });
-}
-
-/** The newest message of a `FailedGet<Type>Metric` event, for the fix it suggests. */
-function lastFailure(events: readonly HpaEventSummary[], type: string): string {
-  return [...events].reverse().find(e => e.reason === `FailedGet${type}Metric`)?.message ?? '';
 }
 
 /**
