@@ -309,8 +309,10 @@ function done(x: {
   env?: Env;
 }): HpaExplanation {
   const keda = x.keda;
+  // A fix taken from a validation issue points at the ScaledObject already (the engine's).
+  const issueFixes = new Set(x.validationIssues.map(i => i.fix));
   const findings = x.findings
-    .map(f => (keda ? { ...f, fix: kedaFix(keda, f.path, f.fix) } : f))
+    .map(f => (keda && !issueFixes.has(f.fix) ? { ...f, fix: kedaFix(keda, f.path, f.fix) } : f))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => LEVEL_ORDER.indexOf(a.f.level) - LEVEL_ORDER.indexOf(b.f.level) || a.i - b.i)
     .map(({ f }) => f);

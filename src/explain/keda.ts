@@ -50,13 +50,15 @@ export function kedaMessage(keda: KedaOwner): string {
 }
 
 /**
- * A fix of a KEDA-managed HPA, pointed at the ScaledObject: a change to a field KEDA writes is
- * made on the ScaledObject, and the commands that show what KEDA reads come first.
+ * A fix of a KEDA-managed HPA, pointed at the ScaledObject when it changes a field KEDA writes
+ * (the change is made on the ScaledObject, with the command that shows it); a fix made elsewhere
+ * (a request in the workload's pod template) stays as it is.
  */
 export function kedaFix(keda: KedaOwner, path: string, fix: string | undefined): string | undefined {
   if (fix === undefined) return undefined;
   const field = SCALED_OBJECT_FIELDS.find(([hpaField]) => hpaField.test(path));
   if (!field) return fix;
   const renamed = fix.replace(/spec\.(maxReplicas|minReplicas|behavior(\.\w+)*|metrics\[\d+\](\.\w+)*)/g, m => SCALED_OBJECT_FIELDS.find(([f]) => f.test(m))?.[1] ?? m);
+  if (renamed === fix) return fix;
   return `on ScaledObject "${keda.name}", not on the HPA (KEDA rewrites it): ${renamed}; see it with ${getScaledObject(keda)}`;
 }

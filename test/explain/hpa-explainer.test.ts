@@ -302,6 +302,20 @@ describe('objects read from a cluster', () => {
     expect(e.managedBy).toBe('ScaledObject/web');
   });
 
+  test('a KEDA-owned HPA: a fix made in the workload is not pointed at the ScaledObject', () => {
+    const { hpa: managed, others, now } = dump('keda-at-max');
+    managed.spec.metrics = [{ type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 60 } } }];
+    managed.status.conditions = managed.status.conditions.map((c: any) => (c.type === 'ScalingActive' ? {
+      ...c, status: 'False', reason: 'FailedGetResourceMetric',
+      message: 'the HPA was unable to compute the replica count: failed to get memory utilization: missing request for memory in container app of Pod web-1',
+    } : c));
+    managed.status.currentMetrics = [];
+    const e = HpaExplainer.explain(managed, { now, relatedObjects: others });
+    const failed = e.findings.find(f => f.findingId === 'EXP101')!;
+    expect(failed.fix).toBe('give container "app" a memory request in the pod template (resources.requests.memory), or use an averageValue target');
+    expect(e.findings.find(f => f.findingId === 'EXP140')!.fix).toMatch(/^on ScaledObject "web", not on the HPA \(KEDA rewrites it\): raise spec\.maxReplicaCount/);
+  });
+
   test('events read through events.k8s.io/v1 count as core/v1 ones, and Go\'s selector structs become words', () => {
     const { hpa: driven, others, now } = dump('external-failing-while-cpu-drives');
     const asEventsV1 = others.filter(o => o.kind === 'Event').map(ev => ({
