@@ -305,10 +305,12 @@ describe('objects read from a cluster', () => {
   test('a KEDA-owned HPA: a fix made in the workload is not pointed at the ScaledObject', () => {
     const { hpa: managed, others, now } = dump('keda-at-max');
     managed.spec.metrics = [{ type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 60 } } }];
-    managed.status.conditions = managed.status.conditions.map((c: any) => (c.type === 'ScalingActive' ? {
-      ...c, status: 'False', reason: 'FailedGetResourceMetric',
+    const failing = {
+      status: 'False',
+      reason: 'FailedGetResourceMetric',
       message: 'the HPA was unable to compute the replica count: failed to get memory utilization: missing request for memory in container app of Pod web-1',
-    } : c));
+    };
+    managed.status.conditions = managed.status.conditions.map((c: any) => (c.type === 'ScalingActive' ? { ...c, ...failing } : c));
     managed.status.currentMetrics = [];
     const e = HpaExplainer.explain(managed, { now, relatedObjects: others });
     const failed = e.findings.find(f => f.findingId === 'EXP101')!;
