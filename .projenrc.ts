@@ -1,4 +1,12 @@
-import { cdk8s, javascript } from 'projen';
+import * as fs from 'fs';
+import { cdk8s, javascript, JsonFile } from 'projen';
+
+// The one version of both packages (cdk8s-hpa and cdk8s-hpa-cli), released together; the bump
+// task (commit-and-tag-version) writes it, and `npx projen` carries it into both package.json files.
+const VERSION: string = JSON.parse(fs.readFileSync('version.json', 'utf8')).version;
+// What the command line package needs besides cdk8s-hpa; also devDependencies here, so that the
+// command line runs and is tested from the checkout.
+const CLI_DEPS: { readonly [name: string]: string } = { '@kubernetes/client-node': '^1.4.0' };
 
 const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-hpa',
@@ -18,16 +26,16 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   projenrcTs: true,
 
   peerDeps: ['cdk8s-plus-27@^2.9.5'],
-  devDeps: ['cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'ajv@^8', 'ajv-draft-04@^1', '@types/js-yaml@^4'],
-  // The command line (`cdk8s-hpa validate`) reads YAML with js-yaml, and words syntax errors
-  // with `yaml`, ten times slower (src/manifests/yaml-source.ts). `cdk8s-hpa explain` reads live
-  // clusters through @kubernetes/client-node (kubeconfig contexts, exec credential plugins, tokens,
-  // client certificates, proxies), loaded only by that path (src/cluster/); 1.x: 2.x needs undici 8,
-  // which does not load on Node 20. None is a jsii module, so all are bundled; none is loaded by the
-  // library's entry point.
-  deps: ['yaml@^2', 'js-yaml@^4.3.2', '@kubernetes/client-node@^1.4.0'],
-  bundledDeps: ['yaml', 'js-yaml', '@kubernetes/client-node'],
-  bin: { 'cdk8s-hpa': 'bin/cdk8s-hpa' },
+  devDeps: [
+    'cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'ajv@^8', 'ajv-draft-04@^1', '@types/js-yaml@^4',
+    ...Object.entries(CLI_DEPS).map(([name, range]) => `${name}@${range}`),
+  ],
+  // The input path reads YAML with js-yaml, and words syntax errors with `yaml`, ten times slower
+  // (src/manifests/yaml-source.ts). Neither is a jsii module, so both are bundled; neither is loaded
+  // by the library's entry point. The command line and its Kubernetes client are the package
+  // cdk8s-hpa-cli (cli/), not part of this one.
+  deps: ['yaml@^2', 'js-yaml@^4.3.2'],
+  bundledDeps: ['yaml', 'js-yaml'],
 
   // Publishing targets (DESIGN.md section 5).
   publishToPypi: { distName: 'cdk8s-hpa', module: 'cdk8s_hpa' },
@@ -44,19 +52,33 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   jestOptions: {
     updateSnapshot: javascript.UpdateSnapshot.NEVER,
-    jestConfig: { testPathIgnorePatterns: ['/node_modules/', '/test/bindings/'] },
+    jestConfig: {
+      testPathIgnorePatterns: ['/node_modules/', '/test/bindings/'],
+      // The command line's tests live beside its sources (cli/src/**), and run its code against
+      // the library's sources, as the library's own tests do.
+      testMatch: ['<rootDir>/@(src|test)/**/*(*.)@(spec|test).ts?(x)', '<rootDir>/cli/src/**/*.test.ts'],
+      moduleNameMapper: { '^cdk8s-hpa$': '<rootDir>/src/index.ts', '^cdk8s-hpa/lib/(.*)$': '<rootDir>/src/$1' },
+    },
   },
-  gitignore: ['/test-reports/', '/.bindings/', '/bench/results/', '.jsii.tabl.json'],
+  gitignore: ['/test-reports/', '/.bindings/', '/bench/results/', '.jsii.tabl.json', '/cli/lib/', '/cli/node_modules/'],
   // Source maps (with the TypeScript sources in them) in .js.map files beside the JavaScript:
   // inline, they made up 70 % of lib/ and Node read them with every module it loaded.
   tsconfig: { compilerOptions: { inlineSourceMap: false, sourceMap: true } },
-  eslintOptions: { dirs: ['src'], devdirs: ['test', 'examples', 'build-tools', 'projenrc'] },
+  eslintOptions: { dirs: ['src', 'cli/src'], devdirs: ['test', 'cli/test', 'examples', 'build-tools', 'projenrc'] },
 });
 
 // No import cycle (value imports; test/architecture.test.ts also counts type-only and lazy
 // imports, and holds the layers of src/: docs/ARCHITECTURE.md).
 project.eslint?.addRules({
   'import/no-cycle': ['error', { ignoreExternal: true }],
+});
+// The command line's tests sit beside its sources (cli/src/**/*.test.ts).
+project.eslint?.allowDevDeps('**/*.test.ts');
+// Its tests and their helpers use the checkout's devDependencies (cli/package.json lists only what
+// the published command line needs).
+project.eslint?.addOverride({
+  files: ['cli/src/**/*.test.ts', 'cli/test/**/*.ts'],
+  rules: { 'import/no-extraneous-dependencies': ['error', { devDependencies: true, optionalDependencies: false, peerDependencies: true, packageDir: ['.', 'cli'] }] },
 });
 
 // The main job: synthesize the example app and print its YAML.
@@ -85,13 +107,41 @@ const docs = project.addTask('docs', {
 });
 project.postCompileTask.spawn(docs);
 
-// require('cdk8s-hpa') loads the index alone (not cdk8s and cdk8s-plus-27): each of its re-exports
-// loads its module on first use (build-tools/lazy-exports.js rewrites lib/index.js).
-project.compileTask.exec('node build-tools/lazy-exports.js');
+// The package.json of the command line (cli/), npm only: the same version, and cdk8s-hpa at exactly
+// that version. In the checkout cli/node_modules/cdk8s-hpa links to this package
+// (build-tools/link-cli.js), so the command line compiles against lib/ and runs from cli/bin.
+new JsonFile(project, 'cli/package.json', {
+  obj: {
+    name: 'cdk8s-hpa-cli',
+    version: VERSION,
+    description: 'The cdk8s-hpa command line (validate, simulate, explain HorizontalPodAutoscalers) and its cdk8s synth plugin.',
+    keywords: ['cdk8s', 'kubernetes', 'hpa', 'autoscaling', 'cli'],
+    license: 'Apache-2.0',
+    author: project.package.manifest.author,
+    repository: { type: 'git', url: 'https://github.com/cdk8s-hpa/cdk8s-hpa.git', directory: 'cli' },
+    bin: { 'cdk8s-hpa': 'bin/cdk8s-hpa' },
+    main: 'lib/index.js',
+    types: 'lib/index.d.ts',
+    files: ['bin/', 'lib/**/*.js', 'lib/**/*.d.ts'],
+    engines: { node: '>= 20.16.0' },
+    dependencies: { 'cdk8s-hpa': VERSION, ...CLI_DEPS },
+    publishConfig: { access: 'public' },
+  },
+});
+project.package.file.addOverride('version', VERSION);
+
+// The command line, compiled after the library against its lib/ (cli/lib/).
+project.compileTask.exec('node build-tools/link-cli.js');
+project.compileTask.exec('tsc -p cli/tsconfig.build.json');
+// Its npm tarball beside the library's, in dist/js.
+const packageCli = project.addTask('package:cli', {
+  description: 'Pack the command line package (cdk8s-hpa-cli) into dist/js',
+  steps: [{ exec: 'mkdir -p dist/js' }, { exec: 'npm pack ./cli --pack-destination dist/js --loglevel=warn' }],
+});
 
 // ts-jest runs the tests without type checking (isolatedModules): the types of every test file,
 // the conformance and bindings drivers among them, are checked before jest runs.
-project.testTask.prependExec('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck-tests' });
+project.testTask.prependExec('tsc --noEmit -p test/tsconfig.json && tsc --noEmit -p cli/tsconfig.json', { name: 'typecheck-tests' });
 
 // Performance: synth and validation cost against cdk8s-plus-27 and the raw L1 (not part of the tests).
 project.addTask('bench', {
@@ -108,6 +158,7 @@ const packageJs = project.tasks.tryFind('package:js');
 if (!packageJs) throw new Error('.projenrc.ts: projen has no package:js task');
 project.packageTask.reset();
 project.packageTask.spawn(packageJs);
+project.packageTask.spawn(packageCli);
 
 // Python, Java and Go packages, each installed with its own tool and used by a smoke program.
 project.addTask('test:bindings', {
@@ -127,7 +178,7 @@ project.addTask('test:conformance', {
 project.npmignore?.exclude('/.bindings/', '/bench/results/');
 // The npm package carries the library, its command line and docs; not CI, benchmarks, build
 // tools, examples or rosetta fixtures (test/package-contents.test.ts keeps it so).
-project.npmignore?.exclude('/.ci/', '/bench/', '/build-tools/', '/examples/', '/rosetta/');
+project.npmignore?.exclude('/.ci/', '/bench/', '/build-tools/', '/examples/', '/rosetta/', '/cli/', '/version.json');
 
 // The registry lacks some platform builds of newer unrs-resolver releases (pulled in by
 // eslint's import resolver), which makes `npm ci` reject the lockfile.

@@ -6,7 +6,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-const BIN = path.join(__dirname, '..', 'bin', 'cdk8s-hpa');
+const BIN = path.join(__dirname, '..', 'cli', 'bin', 'cdk8s-hpa');
 
 /**
  * One file of `pairs` Deployments and `pairs` HPAs (about 400 bytes an object), as a cluster dump

@@ -39,19 +39,20 @@ function importGraph(): Map<string, string[]> {
  */
 const LAYERS: Array<[string, (module: string) => boolean]> = [
   ['base', m => m.startsWith('model/') || m.startsWith('private/')],
-  ['values', m => !m.includes('/') && !FRONT_ENDS.includes(m)],
+  ['values', m => !m.includes('/') && !FRONT_ENDS.includes(m) && m !== 'toolkit'],
   ['engines', m => m.startsWith('validation/') || m.startsWith('simulation/')],
-  ['inputs', m => m.startsWith('manifests/') || m.startsWith('cluster/')],
+  ['inputs', m => m.startsWith('manifests/')],
   ['explain', m => m.startsWith('explain/')],
   ['front', m => FRONT_ENDS.includes(m)],
-  ['cli', m => m.startsWith('cli/')],
+  // The command line's door (the package cdk8s-hpa-cli, cli/, reaches the library only through it).
+  ['toolkit', m => m === 'toolkit'],
 ];
 
 /** The public front ends and the settings they read, above the engines. */
 const FRONT_ENDS = ['index', 'horizontal-pod-autoscaler-v2', 'hpa-validator', 'hpa-simulator', 'hpa-explainer', 'hpa-config', 'config-file'];
 
-/** Folders of one layer that do not import each other: the two engines, the two kinds of input (text, a live cluster). */
-const APART: Array<[string, string]> = [['validation/', 'simulation/'], ['manifests/', 'cluster/']];
+/** Folders of one layer that do not import each other: the two engines. */
+const APART: Array<[string, string]> = [['validation/', 'simulation/']];
 
 function layerOf(module: string): number {
   const i = LAYERS.findIndex(([, holds]) => holds(module));
@@ -99,10 +100,30 @@ describe('the import graph of src/', () => {
     expect(upward).toEqual([]);
   });
 
-  test('keeps the validation engine and the simulator apart, and reading text and reading a cluster', () => {
+  test('keeps the validation engine and the simulator apart', () => {
     const across = [...graph].flatMap(([module, imports]) => imports
       .filter(target => APART.some(([a, b]) => (module.startsWith(a) && target.startsWith(b)) || (module.startsWith(b) && target.startsWith(a))))
       .map(target => `${module} -> ${target}`));
     expect(across).toEqual([]);
+  });
+});
+
+describe('the command line package (cli/)', () => {
+  const CLI_SRC = path.join(__dirname, '..', 'cli', 'src');
+  const files = sourceFiles(CLI_SRC).filter(f => !f.endsWith('.test.ts'));
+
+  test('reaches the library only through its door, cdk8s-hpa/lib/toolkit', () => {
+    const doors = files.flatMap(file => [...fs.readFileSync(file, 'utf8').matchAll(/\bfrom\s+'(cdk8s-hpa[^']*)'|\brequire\('(cdk8s-hpa[^']*)'\)/g)]
+      .map(m => m[1] ?? m[2]));
+    expect(doors.length).toBeGreaterThan(10);
+    expect([...new Set(doors)]).toEqual(['cdk8s-hpa/lib/toolkit']);
+  });
+
+  test('imports nothing outside cli/src by relative path', () => {
+    const outside = files.flatMap(file => [...fs.readFileSync(file, 'utf8').matchAll(/\bfrom\s+'(\.[^']*)'|\brequire\('(\.[^']*)'\)/g)]
+      .map(m => path.resolve(path.dirname(file), m[1] ?? m[2]))
+      .filter(target => !target.startsWith(CLI_SRC + path.sep))
+      .map(target => `${path.relative(CLI_SRC, file)} -> ${target}`));
+    expect(outside).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import * as path from 'path';
 import * as yaml from 'js-yaml';
 import { ControllerDump, ControllerRun, ControllerScenario, Reading } from './controller-differential';
 import { AdminApi } from './live-cluster';
-import { main } from '../../src/cli/main';
+import { main } from '../../cli/src/main';
 import { ScalingCause } from '../../src/explain/hpa-explanation';
 
 /** Reports one check: its name and its failures (none: passed). */

@@ -1,5 +1,5 @@
 /**
- * The live reader (src/cluster/) and `cdk8s-hpa explain` on a live cluster, against a real
+ * The live reader (cli/src/cluster/) and `cdk8s-hpa explain` on a live cluster, against a real
  * kube-apiserver with a real etcd (live-cluster.ts): situations set up through the API as the
  * controllers leave them, read back, and the errors a reader meets (RBAC, an absent metrics API,
  * an unreachable server, an unknown context).
@@ -12,7 +12,7 @@ import * as path from 'path';
 import { isDeepStrictEqual } from 'util';
 import * as yaml from 'js-yaml';
 import { AdminApi, LiveCluster, startLiveCluster } from './live-cluster';
-import { ClusterError, LiveReading, readLive } from '../../src/cluster/live-reader';
+import { ClusterError, LiveReading, readLive } from '../../cli/src/cluster/live-reader';
 
 /** Reports one check: its name and its failures (none: passed). */
 export type Report = (name: string, failures: string[]) => void;
@@ -388,7 +388,7 @@ function closedPort(): Promise<number> {
 }
 
 function cli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'cdk8s-hpa'), ...args], {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'cli', 'bin', 'cdk8s-hpa'), ...args], {
     cwd: ROOT, input: options.input ?? '', encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...options.env },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -396,7 +396,7 @@ function cli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv 
 
 async function commandLine(cluster: LiveCluster): Promise<string[]> {
   const failures: string[] = [];
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'cli', 'main.js'))) return ['lib/cli/main.js is missing: run `npx projen compile` first'];
+  if (!fs.existsSync(path.join(ROOT, 'cli', 'lib', 'main.js'))) return ['cli/lib/main.js is missing: run `npx projen compile` first'];
   const kube = ['--kubeconfig', cluster.kubeconfig];
 
   // The explanation of the live objects is that of the same objects given as a dump.

@@ -10,8 +10,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { liveScenario, LIVE_QUERIES } from './history-scenarios';
 import { expectedMatrix, PrometheusServer } from './prometheus-server';
-import { main } from '../../src/cli/main';
-import { queryRanges } from '../../src/cli/prometheus-fetch';
+import { main } from '../../cli/src/main';
+import { queryRanges } from '../../cli/src/prometheus/fetch';
 
 const STEP = 15;
 

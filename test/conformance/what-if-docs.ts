@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CHECKOUT_CPU_REQUEST, CHECKOUT_HPA_FILE, CHECKOUT_PROPOSED_FILE, CHECKOUT_QUERIES, checkoutLoad, checkoutReplicas, checkoutWorld } from './history-scenarios';
 import { PrometheusServer } from './prometheus-server';
-import { main } from '../../src/cli/main';
+import { main } from '../../cli/src/main';
 import { fencedBlocks, runExample } from '../docs-examples';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseSource } from '../../src/manifests/yaml-source';
-import { comparePlaces, readings, yamlReads } from '../cli/yaml-reference';
+import { comparePlaces, readings, yamlReads } from '../manifests/yaml-reference';
 
 /** What reading the YAML files under `dir` found. */
 export interface CorpusOutcome {

@@ -1,0 +1,284 @@
+/**
+ * `cdk8s-hpa simulate` run for real, as a subprocess, on the fixtures: the table, the files it
+ * writes, usage errors and an invalid HPA.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { cli, FIXTURES, requireCompiledCli, ROOT } from '../../../test/cli-helpers';
+
+beforeAll(() => requireCompiledCli());
+
+const DIR = `${FIXTURES}/simulate`;
+const WEB = `${DIR}/web-hpa.yaml`;
+const WEB_TRACE = `${DIR}/web-trace.csv`;
+
+/**
+ * What `cdk8s-hpa simulate --hpa web-hpa.yaml --trace web-trace.csv` prints; docs/simulate.md shows it
+ * too. Worked out by hand (no behavior: scale-up at most max(2 * current, 4) per sync,
+ * scale-down to the highest proposal of the last 300s, tolerance 0.1):
+ * - 0s: 2 pods at 40%: ratio 0.8, proposal ceil(0.8 * 2) = 2; no change.
+ * - 60s: 400% in all over 2 pods = 200% each: proposal ceil(4 * 2) = 8, capped at 4 (ScaleUpLimit).
+ * - 75s: 400% over 4 pods = 100%: proposal 8, within max(2 * 4, 4) = 8.
+ * - 90s to 225s: 50% on 8 pods: proposal 8.
+ * - 240s to 285s: the only metric fails: the sync is blocked and records no proposal.
+ * - 300s: 10%: proposal ceil(0.2 * 8) = 2, held at 8 while a proposal of 8 is in the window;
+ *   the last one is at 225s (the failing syncs recorded none); on the default profile (1.37) the
+ *   syncs drift past the 15 s grid, so at 525s it is out of the 300s window: 8 -> 2.
+ * - 540s on: proposal ceil(0.2 * 2) = 1, below minReplicas: stays 2.
+ * - 900s: samples 90, 100 (the third is beyond the 2 pods): 95%, proposal ceil(1.9 * 2) = 4.
+ * - 915s: 4 pods, 3 samples (one missing): 90%, a scale-up, so the missing pod counts as 0%:
+ *   270 / 4 = 67%, proposal ceil(67 / 50 * 4) = 6.
+ * - 930s on: 6 pods, 3 missing: 270 / 6 = 45% is below the target while 90% was above: stays 6.
+ * - The run ends 10 minutes after the trace's last row: 900s + 600s.
+ */
+const WEB_TABLE = [
+  'time  replicas  desired  cpu (50%)  limited / error',
+  ' 60s  2 -> 4    4        200% -> 8  ScaleUpLimit',
+  ' 75s  4 -> 8    8        100% -> 8',
+  '525s  8 -> 2    2        10% -> 2',
+  '900s  2 -> 4    4        95% -> 4',
+  '915s  4 -> 6    6        90% -> 6',
+  'final replicas: 6 at 1500s (101 syncs, 5 changes)',
+];
+
+let tmp: string;
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-simulate-'));
+});
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('cdk8s-hpa simulate on a CPU HPA', () => {
+  test('prints the syncs that changed the replicas, line by line, and the final replicas', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE]);
+    expect(run.lines).toEqual(WEB_TABLE);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+  });
+
+  test('docs/simulate.md shows this run as it prints it', () => {
+    const page = fs.readFileSync(path.join(ROOT, 'docs', 'simulate.md'), 'utf8');
+    expect(page).toContain(`$ npx cdk8s-hpa simulate --hpa ${WEB} --trace ${WEB_TRACE}\n${WEB_TABLE.join('\n')}\n`);
+  });
+
+  test('--svg writes a well-formed SVG with one replicas point per sync; --csv one row per sync', () => {
+    const svg = path.join(tmp, 'web.svg');
+    const csv = path.join(tmp, 'web.csv');
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--svg', svg, `--csv=${csv}`]);
+    expect(run.code).toBe(0);
+    expect(run.lines).toEqual(WEB_TABLE);
+
+    const text = fs.readFileSync(svg, 'utf8');
+    expectWellFormedXml(text);
+    expect(text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" /);
+    const replicas = /<polyline [^>]*data-series="replicas"[^>]*points="([^"]*)"/.exec(text);
+    expect(replicas).not.toBeNull();
+    const points = replicas![1].split(' ').map(p => p.split(',').map(Number));
+    expect(points).toHaveLength(101);
+    for (const [x, y] of points) {
+      expect(Number.isFinite(x) && Number.isFinite(y)).toBe(true);
+    }
+    // One point per sync, left to right; the replicas 2, 4, 8, 2, 4, 6 give five distinct heights.
+    expect(points.every((p, i) => i === 0 || p[0] > points[i - 1][0])).toBe(true);
+    expect(new Set(points.map(p => p[1])).size).toBe(4);
+
+    const rows = fs.readFileSync(csv, 'utf8').trimEnd().split('\n');
+    expect(rows).toHaveLength(102);
+    expect(rows[0]).toMatch(/^time,replicas,desiredReplicas,cpu.usage,cpu.proposal,cpu.fallback,/);
+    expect(rows[5]).toMatch(/^60,4,4,200,8,,/);
+    expect(rows[17]).toMatch(/^240,8,8,error,,,.*,"invalid metrics \(1 invalid out of 1\), first error is: failed to get cpu Resource metric value: metrics-server unavailable"$/);
+  });
+
+  test('--until ends the run; --initial-replicas sets the replicas before the first sync', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--initial-replicas', '8', '--until', '1m']);
+    // 0s: 8 pods at 40% propose 7, a scale-down held by the initial recommendation of 8;
+    // 60s: 400% over 8 pods is 50%.
+    expect(run.lines).toEqual(['no sync changed the replicas', 'final replicas: 8 at 60s (5 syncs, 0 changes)']);
+    expect(run.code).toBe(0);
+  });
+
+  test('a --k8s-version newer than the library\'s releases simulates as the newest (1.37\'s syncs drift), with the warning on standard error', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.38']);
+    expect(run.lines).toEqual(WEB_TABLE);
+    expect(run.stderr).toMatch(/^test\/cli\/fixtures\/simulate\/web-hpa\.yaml:\d+:\d+: warning \[HPA156\] cluster\.version: Warning: Kubernetes 1\.38 is judged as 1\.37, /);
+    expect(run.code).toBe(0);
+  });
+
+  test('reads the HPA from standard input with --hpa -', () => {
+    const run = cli(['simulate', '--hpa', '-', '--trace', WEB_TRACE, '--until=90s'], { input: fs.readFileSync(path.join(ROOT, WEB)) });
+    expect(run.lines).toEqual([...WEB_TABLE.slice(0, 3), 'final replicas: 8 at 90s (7 syncs, 2 changes)']);
+    expect(run.code).toBe(0);
+  });
+});
+
+describe('cdk8s-hpa simulate on two metrics, picked by --name', () => {
+  test('shows each metric\'s proposal, a failing metric\'s error, the scale-up policy\'s limit and a scaleTo', () => {
+    // On 1.36 the syncs keep to the 15 s grid (see `syncsDrift` in kubernetes-releases.ts): the steps below are its.
+    const run = cli(['simulate', '--hpa', `${DIR}/two-hpas.yaml`, '--name', 'worker', '--trace', `${DIR}/worker-trace.csv`, '--until', '7m', '--k8s-version', '1.36']);
+    const error = 'error: invalid metrics (1 invalid out of 2), first error is: failed to get queue_depth External metric value: adapter: timeout, retrying';
+    expect(run.lines).toEqual([
+      'time  replicas  desired  cpu (70%)   queue_depth (30)  limited / error',
+      // Two queue series, 100 + 50, at 30 per pod: 5; the policy adds at most 2 pods per 60s
+      // (a scale event exactly 60s old still counts: one step every 75s).
+      ' 30s  1 -> 3    3        50% -> 1    150 -> 5          ScaleUpLimit',
+      // The queue fails; cpu at 150% of 70% still scales up (a failing metric blocks only scale-down).
+      `120s  3 -> 5    5        150% -> 7   error             ScaleUpLimit; ${error}`,
+      `195s  5 -> 7    7        150% -> 11  error             ScaleUpLimit; ${error}`,
+      '270s  7 -> 9    9        150% -> 15  0 -> 0            ScaleUpLimit',
+      '345s  9 -> 11   11       150% -> 20  0 -> 0            ScaleUpLimit',
+      '360s  11 -> 5                                          scaled by hand (scaleTo)',
+      '420s  5 -> 7    7        150% -> 11  0 -> 0            ScaleUpLimit',
+      'final replicas: 7 at 420s (29 syncs, 7 changes)',
+    ]);
+    // minReplicas: 1 is no warning by default (HPA404 is off unless turned on).
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+  });
+});
+
+describe('cdk8s-hpa simulate on an invalid HPA', () => {
+  test('prints the errors as validate does, and exits 1 without simulating', () => {
+    const file = `${DIR}/invalid-hpa.yaml`;
+    const run = cli(['simulate', '--hpa', file, '--trace', WEB_TRACE]);
+    expect(run.lines).toEqual([
+      `${file}:8:3: error [HPA103] spec.maxReplicas: Invalid value: 2: must be greater than or equal to \`minReplicas\` (fix: raise maxReplicas to at least 4, or lower minReplicas)`,
+      `${file}:13:18: warning [HPA410] spec.metrics[0].resource.target.type: Ignored by the controller: "AverageValue": does not match the target field that is set (averageUtilization): the controller ignores type and reads averageUtilization (fix: set type to "Utilization")`,
+    ]);
+    expect(run.lines).toEqual(cli(['validate', file]).lines);
+    expect(run.stderr).toBe('cdk8s-hpa: 1 error, 1 warning in 1 HorizontalPodAutoscaler (1 input): not simulated\n');
+    expect(run.code).toBe(1);
+  });
+
+  test('an unknown --k8s-version is a usage error before the HPA is read: exit 2', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.22']);
+    expect(run.stderr.split('\n')[0]).toBe('cdk8s-hpa simulate: --k8s-version: "1.22": must be a Kubernetes version 1.23 or later, such as "1.37"');
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  });
+
+  test('malformed YAML is printed as validate prints it: exit 1', () => {
+    const run = cli(['simulate', '--hpa', `${FIXTURES}/malformed.yaml`, '--trace', WEB_TRACE]);
+    expect(run.lines).toEqual([`${FIXTURES}/malformed.yaml:7:3: error [YAML] <root>: syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`]);
+    expect(run.code).toBe(1);
+  });
+});
+
+describe('cdk8s-hpa simulate usage', () => {
+  const trace = ['--trace', WEB_TRACE];
+  test.each([
+    [['simulate', ...trace], 'cdk8s-hpa simulate: --hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler'],
+    [['simulate', '--hpa', WEB], 'cdk8s-hpa simulate: --trace is required: the CSV file of metric observations (or recorded history: --history, --prometheus)'],
+    [['simulate', '--hpa', WEB, ...trace, 'extra.yaml'], 'cdk8s-hpa simulate: unexpected argument "extra.yaml" (the HPA is given with --hpa, the trace with --trace)'],
+    [['simulate', '--hpa', WEB, ...trace, '--bogus'], 'cdk8s-hpa simulate: unknown option --bogus'],
+    [['simulate', '--hpa', WEB, ...trace, '--until', 'soon'], 'cdk8s-hpa simulate: --until: "soon" is not a duration (seconds, or with a unit: 90s, 5m, 1h, 1h30m)'],
+    [['simulate', '--hpa', WEB, ...trace, '--until'], 'cdk8s-hpa simulate: --until needs a value'],
+    [['simulate', '--hpa', WEB, ...trace, '--initial-replicas', '-1'], 'cdk8s-hpa simulate: --initial-replicas needs a value'],
+    [['simulate', '--hpa', WEB, ...trace, '--initial-replicas=2.5'], 'cdk8s-hpa simulate: --initial-replicas must be a whole number of replicas, 0 or more (got "2.5")'],
+    [['simulate', '--hpa', WEB, ...trace, '--feature-gates', 'HPAScaleToZero'], 'cdk8s-hpa simulate: --feature-gates: "HPAScaleToZero" is not NAME=true or NAME=false'],
+    [['simulate', '--hpa', '-', '--trace', '-'], 'cdk8s-hpa simulate: --hpa and --trace cannot both read standard input'],
+    [['simulate', '--hpa', `${DIR}/two-hpas.yaml`, ...trace], `cdk8s-hpa simulate: ${DIR}/two-hpas.yaml holds 2 HorizontalPodAutoscalers (api, worker): pick one with --name`],
+    [['simulate', '--hpa', `${DIR}/two-hpas.yaml`, '--name', 'web', ...trace], `cdk8s-hpa simulate: no HorizontalPodAutoscaler named "web" in ${DIR}/two-hpas.yaml (it has api, worker)`],
+    [['simulate', '--hpa', `${FIXTURES}/empty.yaml`, ...trace], `cdk8s-hpa simulate: no HorizontalPodAutoscaler in ${FIXTURES}/empty.yaml`],
+  ])('fails with exit 2 on %j', (args, message) => {
+    const run = cli(args);
+    expect(run.stderr.split('\n')[0]).toBe(message);
+    expect(run.stderr).toContain('Run "cdk8s-hpa simulate --help" for usage.');
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  });
+
+  test('a trace for another HPA names the metrics it can use: exit 2', () => {
+    const run = cli(['simulate', '--hpa', `${DIR}/two-hpas.yaml`, '--name', 'api', '--trace', `${DIR}/worker-trace.csv`]);
+    expect(run.stderr.split('\n')).toContain(`cdk8s-hpa: ${DIR}/worker-trace.csv:3: metric: unknown metric "queue_depth"; the HPA's metrics are cpu`);
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  });
+
+  test('reports every bad row of the trace as file:line: message, and exits 2 without simulating', () => {
+    const file = `${DIR}/bad-trace.csv`;
+    const run = cli(['simulate', '--hpa', WEB, '--trace', file]);
+    expect(run.stderr.split('\n')).toEqual([
+      `cdk8s-hpa: ${file}:3: time: "5x" is not a duration (seconds, or with a unit: 90s, 5m, 1h, 1h30m)`,
+      `cdk8s-hpa: ${file}:4: metric: unknown metric "memory"; the HPA's metrics are cpu`,
+      `cdk8s-hpa: ${file}:5: observation: "perPodUsag" is not one of perPodUsage, totalUsage, podSamples, value, series, failure, scaleTo`,
+      `cdk8s-hpa: ${file}:6: observation: value is for Object, External metrics; "cpu" is a Resource metric: use perPodUsage, totalUsage, podSamples or failure`,
+      `cdk8s-hpa: ${file}:7: value: "lots" is not a number or quantity (such as 40, 0.5, 500m, 2Gi)`,
+      `cdk8s-hpa: ${file}:8: value: "" is not a number or quantity (such as 40, 0.5, 500m, 2Gi); a list is separated by semicolons (10;20;30)`,
+      `cdk8s-hpa: ${file}:9: value: "-5" is negative: usages are 0 or more`,
+      `cdk8s-hpa: ${file}:10: has 5 fields; a row is time,metric,observation,value (quote a value that holds a comma)`,
+      `cdk8s-hpa: ${file}:11: value: scaleTo needs a whole number of replicas (got "two")`,
+      `cdk8s-hpa: ${file}:12: a quoted field is not closed (a field cannot span lines)`,
+      'cdk8s-hpa: 10 bad lines in the trace: not simulated (cdk8s-hpa simulate --help describes the format)',
+      '',
+    ]);
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  });
+
+  test('a trace without the header is refused', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', '-'], { input: '0,cpu,perPodUsage,40\n' });
+    expect(run.stderr.split('\n')[0]).toBe('cdk8s-hpa: <stdin>:1: the first line must be the header time,metric,observation,value (got "0,cpu,perPodUsage,40")');
+    expect(run.code).toBe(2);
+  });
+
+  test('a missing file is unreadable: exit 2', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', `${DIR}/no-such-trace.csv`]);
+    expect(run.stderr).toBe(`cdk8s-hpa: ${DIR}/no-such-trace.csv: no such file or directory\n`);
+    expect(run.code).toBe(2);
+  });
+
+  test('an output that cannot be written: exit 2 after the table', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--svg', path.join(tmp, 'no-dir', 'web.svg')]);
+    expect(run.lines).toEqual(WEB_TABLE);
+    expect(run.stderr).toBe(`cdk8s-hpa: ${path.join(tmp, 'no-dir', 'web.svg')}: cannot write: ENOENT\n`);
+    expect(run.code).toBe(2);
+  });
+
+  test('simulate --help documents every flag with an example, the trace format and the exit codes', () => {
+    const run = cli(['simulate', '--help']);
+    expect(run.code).toBe(0);
+    for (const flag of ['--hpa', '--name', '--trace', '--until', '--svg', '--csv', '--k8s-version', '--feature-gates', '--initial-replicas']) {
+      expect(run.stdout).toContain(`  ${flag} <`);
+      expect(run.stdout).toContain(`e.g. ${flag}`);
+    }
+    for (const observation of ['perPodUsage', 'totalUsage', 'podSamples', 'value', 'series', 'failure', 'scaleTo']) {
+      expect(run.stdout).toMatch(new RegExp(`\\n      ${observation} `));
+    }
+    expect(run.stdout).toContain('time,metric,observation,value');
+    expect(run.stdout).toContain('Exit codes:');
+  });
+
+  test('cdk8s-hpa --help lists simulate', () => {
+    expect(cli(['--help']).stdout).toContain('  simulate  replay the HPA controller over a metric trace (CSV)');
+  });
+});
+
+/** Fails unless `xml` is well-formed: tags nest and close, attributes are quoted, `&` starts an entity. */
+function expectWellFormedXml(xml: string): void {
+  const tag = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*"[^"<]*")*)\s*(\/?)>/g;
+  const stack: string[] = [];
+  let roots = 0;
+  let last = 0;
+  const checkText = (text: string) => {
+    expect(text).not.toMatch(/[<>]/);
+    expect(text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, '')).not.toContain('&');
+  };
+  let m: RegExpExecArray | null;
+  while ((m = tag.exec(xml)) !== null) {
+    checkText(xml.slice(last, m.index));
+    last = tag.lastIndex;
+    if (m[2] === undefined) continue;
+    checkText(m[3].replace(/"[^"]*"/g, v => v.replace(/[<>]/g, '')));
+    if (m[1] === '/') {
+      expect(stack.pop()).toBe(m[2]);
+    } else {
+      if (stack.length === 0) roots++;
+      if (m[4] !== '/') stack.push(m[2]);
+    }
+  }
+  checkText(xml.slice(last));
+  expect(stack).toEqual([]);
+  expect(roots).toBe(1);
+}

@@ -1,0 +1,296 @@
+/**
+ * `cdk8s-hpa simulate` on recorded history, run for real as a subprocess: the fixtures are the
+ * responses a real Prometheus (v0.316.0, loaded with `webFixture` of
+ * test/conformance/history-scenarios.ts) gave curl and promtool; test/conformance/prometheus-fixtures.ts
+ * wrote them. The fetch from a live server is tested in the conformance run.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as os from 'os';
+import * as path from 'path';
+import { parseTime, resolveTime } from './history-args';
+import { BIN, cli, FIXTURES, requireCompiledCli, ROOT } from '../../../test/cli-helpers';
+import { queryRanges } from '../../prometheus/fetch';
+
+beforeAll(() => requireCompiledCli());
+
+const DIR = `${FIXTURES}/history`;
+const HPA = `${DIR}/web-hpa.yaml`;
+const TUNED = `${DIR}/web-tuned.yaml`;
+const CPU = `${DIR}/web-cpu.json`;
+const REPLICAS = `${DIR}/web-replicas.json`;
+const HISTORY = ['--history', `cpu=${CPU}`, '--pod-request', 'cpu=250m'];
+
+let tmp: string;
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-history-'));
+});
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The fixture's first step, from the saved response. */
+function fixtureStart(): number {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, CPU), 'utf8')).data.result[0].values[0][0];
+}
+
+/**
+ * The HPA as it ran, over the pods as recorded (worked out by hand, no behavior: the 300s window):
+ * - 0-285s: 2 pods at 0.1 cores, 40 % of 250m: proposal 2.
+ * - 300s: the 2 pods at 0.25 (100 %): proposal 4, scaled to 4; the only sync above the target.
+ * - 315-585s: 4 pods at 50 %: 4. From 600s: 16 %, proposal 2, held by the proposals of 4 up to
+ *   585s, which leave the window (1.37's syncs drift past the 15 s grid) at 885s: 4 -> 2. The
+ *   cluster recorded the change at 900s: one sync of 81 differs, by -2.
+ * - Replica-hours: (2 x 20 + 4 x 39 + 2 x 22) syncs of 15 s = 1.0; recorded (2 x 20 + 4 x 40 + 2 x 21).
+ * - The demand (cores / 0.25 x 100 / 50): 1.6 at 285s, 4 at 300s; 4 / 1.1 needs 4, reached at 300s.
+ */
+const REPLAY_TABLE = [
+  '                             web (web-hpa.yaml)',
+  'replica-hours                1.0',
+  'cpu above target             1.2% (15s; target 50%)',
+  'scale events                 2 (1 up, 1 down)',
+  'direction changes            1',
+  'longest at max               never (max 10)',
+  'reaction to the load step    15s (to 4 replicas)',
+  'equal to the recorded count  98.8% of syncs (largest difference -2)',
+  'recorded replica-hours       1.0',
+  '',
+  'history: 2026-11-26T21:00:00Z to 2026-11-26T21:20:00Z, 81 syncs of 15s',
+  '  cpu: 4 pods, load PodSamples, step 15s, 81 steps',
+  'largest load step: 2026-11-26T21:04:45Z, from 1.6 to 4 replicas\' worth of load in 15s',
+  'recorded replica count: kube_deployment_status_replicas{deployment="web", namespace="shop"}',
+];
+
+/**
+ * With the load spread over each replay's pods, the HPA as it ran does the same; the tuned one
+ * scales down a minute after the last proposal of 4 instead of five: 13.3 % fewer replica-hours,
+ * and it differs from the recorded count for the four minutes it is at 2 before the cluster was.
+ */
+const COMPARE_TABLE = [
+  '                             web (web-hpa.yaml)                      web (web-tuned.yaml)',
+  'replica-hours                1.0                                     0.9 (-13.3%)',
+  'cpu above target             1.2% (15s; target 50%)                  1.2% (15s; target 50%)',
+  'scale events                 2 (1 up, 1 down)                        2 (1 up, 1 down)',
+  'direction changes            1                                       1',
+  'longest at max               never (max 10)                          never (max 10)',
+  'reaction to the load step    15s (to 4 replicas)                     15s (to 4 replicas)',
+  'equal to the recorded count  98.8% of syncs (largest difference -2)  79.0% of syncs (largest difference -2)',
+  'recorded replica-hours       1.0                                     1.0',
+  '',
+  'history: 2026-11-26T21:00:00Z to 2026-11-26T21:20:00Z, 81 syncs of 15s',
+  '  cpu: 4 pods, load Total, step 15s, 81 steps',
+  'largest load step: 2026-11-26T21:04:45Z, from 1.6 to 4 replicas\' worth of load in 15s',
+  'recorded replica count: kube_deployment_status_replicas{deployment="web", namespace="shop"}',
+];
+
+describe('cdk8s-hpa simulate --history', () => {
+  test('replays the HPA as it ran over the recorded pods, and checks the recorded replica count', () => {
+    const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--replicas-history', REPLICAS]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.lines).toEqual(REPLAY_TABLE);
+  });
+
+  test('compares two specs on the same history, with the load spread over each replay\'s pods', () => {
+    const run = cli(['simulate', '--hpa', HPA, '--compare', TUNED, ...HISTORY, '--load', 'cpu=total', '--replicas-history', REPLICAS]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.lines).toEqual(COMPARE_TABLE);
+  });
+
+  test('--format json prints the report\'s structs; promtool\'s output replays as curl\'s', () => {
+    const curl = cli(['simulate', '--hpa', HPA, '--compare', TUNED, ...HISTORY, '--load', 'cpu=total', '--format', 'json']);
+    const promtool = cli(['simulate', '--hpa', HPA, '--compare', TUNED, '--history', `cpu=${DIR}/web-cpu.promtool.json`, '--pod-request', 'cpu=250m', '--load', 'cpu=total', '--format', 'json']);
+    expect(curl.code).toBe(0);
+    const report = JSON.parse(curl.stdout);
+    expect(Object.keys(report)).toEqual(['history', 'loadStep', 'specs']);
+    expect(report.specs.map((s: any) => s.label)).toEqual(['web (web-hpa.yaml)', 'web (web-tuned.yaml)']);
+    expect(report.history.metrics[0]).toMatchObject({ metric: 'cpu', sources: [CPU], kind: 'pods', width: 4, load: 'Total', stepSeconds: 15, steps: 81 });
+    const promtoolReport = JSON.parse(promtool.stdout);
+    promtoolReport.history.metrics[0].sources = [CPU];
+    expect(promtoolReport).toEqual(report);
+  });
+
+  test('--report writes the HTML page, or the SVG plot; --svg and --csv the first spec\'s run', () => {
+    const html = path.join(tmp, 'what-if.html');
+    const svg = path.join(tmp, 'what-if.svg');
+    const csv = path.join(tmp, 'run.csv');
+    expect(cli(['simulate', '--hpa', HPA, '--compare', TUNED, ...HISTORY, '--report', html, '--csv', csv]).code).toBe(0);
+    expect(cli(['simulate', '--hpa', HPA, '--compare', TUNED, ...HISTORY, '--report', svg]).code).toBe(0);
+    const page = fs.readFileSync(html, 'utf8');
+    expect(page).toMatch(/^<!DOCTYPE html>/);
+    expect(page).toContain('<h1>What if: web (web-hpa.yaml) against web (web-tuned.yaml)</h1>');
+    expect(page).toContain('<th>replica-hours</th>');
+    const plot = fs.readFileSync(svg, 'utf8');
+    expect(page).toContain(plot.trimEnd());
+    // Both replica lines, the scale events of each, the load, the target.
+    for (const part of ['data-series="replicas-0"', 'data-series="replicas-1"', 'class="events"', 'class="demand"', 'class="target"']) expect(plot).toContain(part);
+    expect(fs.readFileSync(csv, 'utf8').trimEnd().split('\n')).toHaveLength(82);
+  });
+
+  test('two HPAs of one input compare with --name and --compare-name', () => {
+    const both = path.join(tmp, 'both.yaml');
+    const tuned = fs.readFileSync(path.join(ROOT, TUNED), 'utf8').replace('name: web\n  namespace', 'name: web-tuned\n  namespace');
+    fs.writeFileSync(both, `${fs.readFileSync(path.join(ROOT, HPA), 'utf8')}---\n${tuned}`);
+    const run = cli(['simulate', '--hpa', both, '--name', 'web', '--compare', both, '--compare-name', 'web-tuned', ...HISTORY,
+      '--load', 'cpu=total', '--replicas-history', REPLICAS]);
+    expect(run.code).toBe(0);
+    expect(run.lines[0]).toBe('                             web (both.yaml)                         web-tuned (both.yaml)');
+    expect(run.lines.slice(1)).toEqual(COMPARE_TABLE.slice(1));
+  });
+
+  test('the history\'s metric may be left out for an HPA of one metric; --until ends the replay', () => {
+    const run = cli(['simulate', '--hpa', HPA, '--history', CPU, '--pod-request', 'cpu=250m', '--until', '5m', '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).specs[0].measures.syncs).toBe(21);
+  });
+
+  test.each<[string, string[], string]>([
+    ['a history that is not a range query\'s', ['--history', `cpu=${DIR}/web-hpa.yaml`], `cdk8s-hpa: ${DIR}/web-hpa.yaml: does not start with { or [: not a Prometheus range-query response at character 1`],
+    ['a missing file', ['--history', `cpu=${DIR}/none.json`], `cdk8s-hpa: ${DIR}/none.json: cannot read: ENOENT`],
+    ['replicas of two workloads', ['--history', `cpu=${CPU}`, '--replicas-history', CPU],
+      `cdk8s-hpa: the replica history (${CPU}) has 4 series (pod_cpu_usage_cores{namespace="shop", pod="web-7d9f8-a"}, pod_cpu_usage_cores{namespace="shop", pod="web-7d9f8-b"}, `
+      + 'pod_cpu_usage_cores{namespace="shop", pod="web-7d9f8-c"}, ...): select the one workload the HPA scales'],
+  ])('%s: exit 2 with the reason', (_name, args, message) => {
+    const run = cli(['simulate', '--hpa', HPA, ...args]);
+    expect(run.stderr).toBe(`${message}\n`);
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  });
+});
+
+describe('cdk8s-hpa simulate --prometheus', () => {
+  /** A server that answers each query_range with `answer`, recording the requests. */
+  async function server(answer: (params: URLSearchParams) => { status: number; body: string }) {
+    const requests: Array<{ headers: http.IncomingHttpHeaders; params: URLSearchParams; path: string }> = [];
+    const s = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', c => { body += c; });
+      req.on('end', () => {
+        const params = new URLSearchParams(body);
+        requests.push({ headers: req.headers, params, path: req.url ?? '' });
+        const a = answer(params);
+        res.writeHead(a.status, { 'Content-Type': 'application/json' });
+        res.end(a.body);
+      });
+    });
+    await new Promise<void>(resolve => s.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(s.address() as any).port}`, requests, close: () => new Promise(r => s.close(r)) };
+  }
+
+  /** Runs the command as a subprocess without blocking this process (the test's server answers it). */
+  function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise(resolve => {
+      const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', d => { stdout += d; });
+      child.stderr.on('data', d => { stderr += d; });
+      child.on('exit', code => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  test('fetches each query over the range with its headers and basic auth, and saves what it fetched', async () => {
+    const saved = fs.readFileSync(path.join(ROOT, CPU), 'utf8');
+    const s = await server(() => ({ status: 200, body: saved }));
+    try {
+      const start = fixtureStart();
+      const url = s.url.replace('http://', 'http://reader:s%40cret@');
+      const r = await run(['simulate', '--hpa', HPA, '--prometheus', `${url}/prom/`, '--query', 'cpu=pod_cpu_usage_cores{namespace="shop"}',
+        '--start', new Date(start * 1000).toISOString(), '--end', String(start + 1200), '--pod-request', 'cpu=250m',
+        '--header', 'X-Scope-OrgID: shop', '--save-history', path.join(tmp, 'saved'), '--format', 'json']);
+      expect(r.stderr).toBe(`cdk8s-hpa: saved the history in ${path.join(tmp, 'saved')}; replay it with --history cpu=${path.join(tmp, 'saved', 'cpu.json')}\n`);
+      expect(r.code).toBe(0);
+      expect(s.requests).toHaveLength(1);
+      expect(s.requests[0].path).toBe('/prom/api/v1/query_range');
+      expect(Object.fromEntries(s.requests[0].params)).toEqual({ query: 'pod_cpu_usage_cores{namespace="shop"}', start: String(start), end: String(start + 1200), step: '15' });
+      expect(s.requests[0].headers['x-scope-orgid']).toBe('shop');
+      expect(s.requests[0].headers.authorization).toBe(`Basic ${Buffer.from('reader:s@cret').toString('base64')}`);
+      const fromFile = cli(['simulate', '--hpa', HPA, '--history', `cpu=${path.join(tmp, 'saved', 'cpu.json')}`, '--pod-request', 'cpu=250m', '--format', 'json']);
+      const a = JSON.parse(r.stdout);
+      const b = JSON.parse(fromFile.stdout);
+      delete a.history.metrics[0].sources;
+      delete b.history.metrics[0].sources;
+      expect(a).toEqual(b);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a refusal is reported with Prometheus\'s error; a server that is not Prometheus with its status', async () => {
+    const s = await server(p => (p.get('query') === 'bad' ? { status: 400, body: '{"status":"error","errorType":"bad_data","error":"parse error"}' } : { status: 502, body: '<html>Bad Gateway</html>' }));
+    try {
+      const args = (query: string) => ['simulate', '--hpa', HPA, '--prometheus', s.url, '--query', `cpu=${query}`, '--start', 'now-1h', '--pod-request', 'cpu=250m'];
+      const bad = await run(args('bad'));
+      expect(bad.stderr).toBe(`cdk8s-hpa: ${s.url}/api/v1/query_range (bad): Prometheus answered with an error (bad_data): parse error (HTTP 400)\n`);
+      expect(bad.code).toBe(2);
+      const gateway = await run(args('up'));
+      expect(gateway.stderr).toBe(`cdk8s-hpa: ${s.url}/api/v1/query_range (up): HTTP 502: <html>Bad Gateway</html>\n`);
+      expect(gateway.code).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a range longer than 11,000 steps is asked in ranges on one grid', () => {
+    expect(queryRanges(0, 15 * 11000, 15)).toEqual([{ start: 0, end: 165000 }]);
+    expect(queryRanges(0, 15 * 22002, 15)).toEqual([{ start: 0, end: 165000 }, { start: 165015, end: 330015 }, { start: 330030, end: 330030 }]);
+  });
+
+  test('times: RFC 3339, unix seconds, now and now minus a duration', () => {
+    expect(resolveTime(parseTime('--start', '2026-11-16T00:00:00Z'), 0)).toBe(1794787200);
+    expect(resolveTime(parseTime('--start', '1794787200.5'), 0)).toBe(1794787200.5);
+    expect(resolveTime(parseTime('--start', 'now-1w2d3h'), 1000000)).toBe(1000000 - 7 * 86400 - 2 * 86400 - 3 * 3600);
+    expect(resolveTime(parseTime('--end', 'now'), 42)).toBe(42);
+  });
+});
+
+describe('cdk8s-hpa simulate usage, with history', () => {
+  test.each<[string[], string]>([
+    [['--trace', 'x.csv', '--history', `cpu=${CPU}`], '--trace and history (--history, --prometheus) cannot both be given: a run replays one or the other'],
+    [['--query', 'cpu=up'], '--query and --replicas-query need --prometheus <url>'],
+    [['--prometheus', 'http://p:9090'], '--prometheus needs a query per metric: --query <metric>=<PromQL>'],
+    [['--prometheus', 'http://p:9090', '--query', 'cpu=up'], '--prometheus needs --start (RFC 3339, unix seconds, or now-7d); --end is now by default'],
+    [['--prometheus', 'p:9090', '--query', 'cpu=up', '--start', 'now-1d'], '--prometheus: "p:9090" is not an http:// or https:// URL'],
+    [['--history', `cpu=${CPU}`, '--start', 'now-1d'], '--start is for fetching history: give --prometheus <url> and --query <metric>=<PromQL>'],
+    [['--history', `cpu=${CPU}`, '--header', 'A: b'], '--header is for fetching history: give --prometheus <url>'],
+    [['--trace', 'x.csv', '--compare', TUNED], '--compare is for replays of history: give --history or --prometheus'],
+    [['--trace', 'x.csv', '--report', 'r.html'], '--report is for replays of history: give --history or --prometheus'],
+    [['--history', `cpu=${CPU}`, '--compare-name', 'web'], '--compare-name picks an HPA in --compare <file>: give --compare'],
+    [['--history', `cpu=${CPU}`, '--report', 'r.pdf'], '--report: "r.pdf" must end in .html or .svg (the page, or the plot alone)'],
+    [['--history', `cpu=${CPU}`, '--format', 'yaml'], '--format: "yaml" is not text or json'],
+    [['--history', `cpu=${CPU}`, '--load', 'cpu=sum'], '--load cpu: "sum" is not PodSamples, Total or PerPod'],
+    [['--history', `cpu=${CPU}`, '--load', 'cpu'], '--load: "cpu" is not <metric>=<PodSamples|Total|PerPod>'],
+    [['--history', `cpu=${CPU}`, '--pod-request', 'cpu=lots'], '--pod-request cpu: "lots" is not a positive quantity (such as 250m or 0.5)'],
+    [['--history', `memory=${CPU}`], '--history memory: the HPA has no metric "memory" (its metrics: cpu)'],
+    [['--history', `cpu=${CPU}`, '--load', 'memory=total'], '--load memory: the HPA has no metric "memory" (its metrics: cpu)'],
+    [['--prometheus', 'http://p:9090', '--query', 'cpu=up', '--start', 'yesterday'], '--start: "yesterday" is not a time (RFC 3339 such as 2026-11-16T00:00:00Z, unix seconds, now, or now-7d)'],
+    [['--prometheus', 'http://p:9090', '--query', 'cpu=up', '--start', 'now', '--end', 'now-1h'], ''],
+    [['--prometheus', 'http://p:9090', '--query', 'cpu=up', '--start', 'now-1h', '--step', '0s'], '--step: must be more than 0'],
+    [['--prometheus', 'http://p:9090', '--query', 'cpu=up', '--start', 'now-1h', '--header', 'no colon'], '--header: "no colon" is not Name: value (such as "Authorization: Bearer $TOKEN")'],
+  ])('%j', (args, message) => {
+    const run = cli(['simulate', '--hpa', HPA, ...args]);
+    if (message === '') {
+      expect(run.stderr).toMatch(/^cdk8s-hpa simulate: --end \(.*\) must be after --start \(.*\)\n/);
+    } else {
+      expect(run.stderr.split('\n')[0]).toBe(`cdk8s-hpa simulate: ${message}`);
+    }
+    expect(run.code).toBe(2);
+  });
+
+  test('a metric with both a --query and a --history file is refused, whichever metric another history repeats', () => {
+    const twoMetrics = path.join(tmp, 'two-metrics.yaml');
+    fs.writeFileSync(twoMetrics, fs.readFileSync(path.join(ROOT, HPA), 'utf8').replace(/metrics:\n/, [
+      'metrics:',
+      '    - type: Resource',
+      '      resource: {name: memory, target: {type: AverageValue, averageValue: 200Mi}}',
+      '',
+    ].join('\n')));
+    const run = cli(['simulate', '--hpa', twoMetrics, '--history', `memory=${CPU}`, '--history', `memory=${CPU}`, '--history', `cpu=${CPU}`,
+      '--prometheus', 'http://127.0.0.1:9', '--query', 'cpu=up', '--start', 'now-1h']);
+    expect(run.stderr.split('\n')[0]).toBe('cdk8s-hpa simulate: cpu has both a --query and a --history file: give one');
+    expect(run.code).toBe(2);
+  });
+});
+

@@ -1,0 +1,164 @@
+/**
+ * `cdk8s-hpa simulate` on recorded history: the history read from files or fetched from
+ * Prometheus, one spec replayed over it (or two, with `--compare`), the measures as a table or
+ * JSON, and the report.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { HpaSimulator, HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions, PrometheusHistory, MatrixSeries, historyLines, measureRows } from 'cdk8s-hpa/lib/toolkit';
+import { HistoryArgs, resolveTime } from './history-args';
+import { alignColumns } from './table';
+import { Io } from '../../command';
+import { EXIT_USAGE, UsageError } from '../../errors';
+import { writeOutputs } from '../../output-files';
+import { endpoint, fetchRange } from '../../prometheus/fetch';
+
+/** A spec to replay, and what the report calls it. */
+export interface HistorySubject {
+  readonly simulator: HpaSimulator;
+  readonly label: string;
+}
+
+export interface HistoryRun extends Readonly<HistoryArgs> {
+  /** `--until`, in seconds from the history's start. */
+  readonly until?: number;
+  /** `--svg` and `--csv`: the first spec's run. */
+  readonly svg?: string;
+  readonly csv?: string;
+}
+
+/**
+ * Replays `baseline` (and `candidate`) over the history the flags name; returns the exit code,
+ * or a promise of it when the history is fetched.
+ */
+export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, candidate: HistorySubject | undefined): number | Promise<number> {
+  const ids = [...new Set([...baseline.simulator.metricIds, ...(candidate?.simulator.metricIds ?? [])])];
+  checkMetricNames(args, ids);
+  const history = PrometheusHistory.create();
+  try {
+    for (const h of args.history) {
+      const metric = h.metric ?? ids[0];
+      history.metricFromFile(metric, h.file, { load: args.loads[metric] });
+    }
+    for (const file of args.replicasHistory) history.replicasFromFile(file);
+  } catch (e) {
+    return failed(io, e);
+  }
+  if (args.prometheus === undefined) return replay(args, io, history, baseline, candidate);
+  return fetchHistory(args, io, history).then(
+    () => replay(args, io, history, baseline, candidate),
+    e => failed(io, e));
+}
+
+/** Each metric a flag names is one of the HPAs' (a file without a metric only for an HPA of one metric). */
+function checkMetricNames(args: HistoryArgs, ids: string[]): void {
+  const known = (flag: string, metric: string) => {
+    if (!ids.includes(metric)) throw new UsageError(`${flag} ${metric}: the HPA has no metric "${metric}" (its metrics: ${ids.join(', ')})`);
+  };
+  for (const h of args.history) {
+    if (h.metric !== undefined) known('--history', h.metric);
+    else if (ids.length > 1) throw new UsageError(`--history ${h.file}: the HPA has ${ids.length} metrics (${ids.join(', ')}): say whose history it is, --history <metric>=${h.file}`);
+  }
+  for (const metric of Object.keys(args.loads)) known('--load', metric);
+  for (const metric of Object.keys(args.queries)) known('--query', metric);
+  const twice = Object.keys(args.queries).find(m => args.history.some(h => (h.metric ?? ids[0]) === m));
+  if (twice !== undefined) {
+    throw new UsageError(`${twice} has both a --query and a --history file: give one`);
+  }
+}
+
+/** Fetches each query over the range, then saves the responses when asked to. */
+async function fetchHistory(args: HistoryRun, io: Io, history: PrometheusHistory): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const step = args.step ?? 15;
+  // On the step grid from the start, as Prometheus evaluates a range query.
+  const start = resolveTime(args.start!, now);
+  const end = args.end ? resolveTime(args.end, now) : now;
+  if (!(end > start)) throw new UsageError(`--end (${new Date(end * 1000).toISOString()}) must be after --start (${new Date(start * 1000).toISOString()})`);
+  const base = { url: args.prometheus!, start, end, step, headers: args.headers };
+  const source = endpoint(args.prometheus!);
+  for (const [metric, query] of Object.entries(args.queries)) {
+    history._addMetric(metric, `${source} ${query}`, await fetchRange({ ...base, query }), { load: args.loads[metric] }, step);
+  }
+  if (args.replicasQuery !== undefined) history._addReplicas(`${source} ${args.replicasQuery}`, await fetchRange({ ...base, query: args.replicasQuery }));
+  if (args.saveHistory !== undefined) io.stderr(saveHistory(args.saveHistory, history));
+}
+
+/** Writes each metric's series (and the replicas') as a range-query response, `<dir>/<metric>.json`; says how to replay them. */
+function saveHistory(dir: string, history: PrometheusHistory): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const recorded = history._recorded();
+  const flags: string[] = [];
+  for (const [metric, r] of recorded.metrics) {
+    const file = path.join(dir, `${metric.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`);
+    writeMatrix(file, r.series);
+    flags.push(`--history ${metric}=${file}`, ...(r.load ? [`--load ${metric}=${r.load}`] : []));
+  }
+  if (recorded.replicas) {
+    const file = path.join(dir, 'replicas.json');
+    writeMatrix(file, recorded.replicas.series);
+    flags.push(`--replicas-history ${file}`);
+  }
+  return `cdk8s-hpa: saved the history in ${dir}; replay it with ${flags.join(' ')}\n`;
+}
+
+/** A range-query response as Prometheus writes it, written a series at a time. */
+function writeMatrix(file: string, series: readonly MatrixSeries[]): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, '{"status":"success","data":{"resultType":"matrix","result":[');
+    series.forEach((s, i) => {
+      fs.writeSync(fd, `${i > 0 ? ',' : ''}{"metric":${JSON.stringify(s.labels)},"values":[`);
+      const chunk: string[] = [];
+      for (let k = 0; k < s.length; k++) {
+        chunk.push(`${k > 0 ? ',' : ''}[${Number(s.times[k].toFixed(3))},"${sampleText(s.values[k])}"]`);
+        if (chunk.length === 4096) fs.writeSync(fd, chunk.splice(0).join(''));
+      }
+      fs.writeSync(fd, `${chunk.join('')}]}`);
+    });
+    fs.writeSync(fd, ']}}\n');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A value as Prometheus writes one: `NaN`, `+Inf`, `-Inf`, else the shortest decimal. */
+function sampleText(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (!Number.isFinite(v)) return v > 0 ? '+Inf' : '-Inf';
+  return String(v);
+}
+
+function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: HistorySubject, candidate: HistorySubject | undefined): number {
+  let report: HistoryReport;
+  try {
+    report = candidate
+      ? baseline.simulator.compare(candidate.simulator, history, { until: args.until })
+      : baseline.simulator.replay(history, { until: args.until });
+  } catch (e) {
+    return failed(io, e);
+  }
+  const options: ReplayReportOptions = { baselineLabel: baseline.label, candidateLabel: candidate?.label };
+  io.stdout(args.format === 'json' ? report.toJson(options) : measuresTable(report, options));
+  const first = report instanceof HistoryComparison ? report.baseline : report as HistoryReplay;
+  return writeOutputs(io, [
+    [args.report, () => (/\.svg$/i.test(args.report!) ? report.toSvg(options) : report.toHtml(options))],
+    [args.svg, () => first.result.toSvg()],
+    [args.csv, () => first.result.toCsv()],
+  ]);
+}
+
+/** The measures side by side, then what the history was. */
+function measuresTable(report: HistoryReport, options: ReplayReportOptions): string {
+  const input = report._reportInput(options);
+  const rows = measureRows(input);
+  const table = alignColumns([['', ...input.specs.map(s => s.label)], ...rows.map(r => [r.label, ...r.cells])], true);
+  return [...table, '', ...historyLines(input)].map(line => `${line}\n`).join('');
+}
+
+/** A history that cannot be read or replayed: said on standard error, exit 2. */
+function failed(io: Io, e: unknown): number {
+  if (e instanceof UsageError) throw e;
+  io.stderr(`cdk8s-hpa: ${e instanceof Error ? e.message : String(e)}\n`);
+  return EXIT_USAGE;
+}

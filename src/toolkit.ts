@@ -1,0 +1,38 @@
+/**
+ * The command line's one door into the library: what the `cdk8s-hpa-cli` package (cli/) uses, the
+ * public classes it needs (each from its own module, so that a command loads only what it uses and
+ * none loads cdk8s) and what no other language can call: the input path, the rule catalog, the
+ * config file, the explainer over an index, report helpers. Not part of the jsii API, and no
+ * compatibility promise: cdk8s-hpa-cli depends on the exact same version of this package.
+ */
+export { ClusterProfile } from './cluster-profile';
+export { ClusterSettings, ConfigFile, ConfigFileError, readFeatureGates, readRuleLevels, readVersion } from './config-file';
+export { explainIndexed } from './explain/explainer';
+export { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from './explain/hpa-explanation';
+export { HpaSimulator } from './hpa-simulator';
+export { HpaSettings } from './manifests/check-hpa';
+export { checkInputs, inputProblemIssues } from './manifests/check-inputs';
+export { InputObject } from './manifests/input-objects';
+export { INPUT_RULE_ID, INPUT_RULES, SYNTAX_RULE_ID } from './manifests/input-rules';
+export { issueFields, Located } from './manifests/located';
+export { parseDuration } from './model/duration-arg';
+export { labelSelectorString } from './model/label-selector';
+export { parseQuantity } from './model/quantity';
+export { isObject } from './model/values';
+export { CLUSTER_ANNOTATION, DEFAULT_SYNC_PERIOD_SECONDS, INT32_MAX } from './private/constants';
+export { table } from './private/table';
+export { plural, shellCommand, shellQuote } from './private/words';
+export { RuleLevel } from './rule-level';
+export { HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions } from './simulation/history-replay';
+export { HistoryLoad, PrometheusHistory } from './simulation/prometheus-history';
+export { MatrixDocument, MatrixError, MatrixReader, MatrixSeries, readMatrixText } from './simulation/prometheus-matrix';
+export { historyLines, measureRows } from './simulation/replay-report';
+export { SimulationResult } from './simulation/simulation-result';
+export { MetricStepResult, SimulatedMetric, SimulationStep } from './simulation/simulation-step';
+export { SimulationTrace } from './simulation/simulation-trace';
+export { parseTraceCsv, TRACE_HEADER } from './simulation/trace-csv';
+export { ConditionStatus, ConditionType } from './status';
+export { annotatedCluster, formatClusterAnnotation } from './validation/cluster-annotation';
+export { isAdjustableRule, ruleDocUrl, RULES } from './validation/rule-catalog';
+export { ruleLevelProblem } from './validation/rule-levels';
+export { Severity } from './validation/validation-issue';
