@@ -27,6 +27,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   peerDeps: ['cdk8s-plus-27@^2.9.5'],
   devDeps: [
+    // The changelog and the version bump from the conventional commits (13.x needs Node 22).
+    'commit-and-tag-version@12.7.3',
     'cdk8s-plus-27@2.9.5', 'fast-check@^4', 'kubernetes-models@^4.5.1', 'ajv@^8', 'ajv-draft-04@^1', '@types/js-yaml@^4',
     ...Object.entries(CLI_DEPS).map(([name, range]) => `${name}@${range}`),
   ],
@@ -98,6 +100,20 @@ const rosetta = project.addTask('rosetta', {
   ],
 });
 project.postCompileTask.spawn(rosetta);
+// Every language package shows its README and examples translated: each package task translates
+// first, so `npx projen package:python` alone never ships TypeScript under python fences.
+for (const language of ['python', 'java', 'go']) {
+  const task = project.tasks.tryFind(`package:${language}`);
+  if (!task) throw new Error(`.projenrc.ts: projen has no package:${language} task`);
+  task.prependSpawn(rosetta);
+}
+// The API reference in each language (API.md is TypeScript's), with the names and examples a
+// Python, Java or Go user writes: docs/api/API.<language>.md, linked from docs/languages.md.
+const docgenLanguages = project.addTask('docgen:languages', {
+  description: 'Generate the API reference in Python, Java and Go (docs/api/)',
+  steps: [{ exec: 'mkdir -p docs/api' }, { exec: 'jsii-docgen -l python -l java -l go -o docs/api/API.md' }],
+});
+project.postCompileTask.spawn(docgenLanguages);
 
 // docs/rules.md and the README's table of checks, generated from the catalogs in lib/ (so a stale
 // page dirties the tree, which CI rejects), and every relative link of the docs checked.
@@ -122,13 +138,25 @@ new JsonFile(project, 'cli/package.json', {
     bin: { 'cdk8s-hpa': 'bin/cdk8s-hpa' },
     main: 'lib/index.js',
     types: 'lib/index.d.ts',
-    files: ['bin/', 'lib/**/*.js', 'lib/**/*.d.ts'],
+    files: ['bin/', 'lib/**/*.js', 'lib/**/*.d.ts', 'README.md'],
     engines: { node: '>= 20.16.0' },
     dependencies: { 'cdk8s-hpa': VERSION, ...CLI_DEPS },
     publishConfig: { access: 'public' },
   },
 });
 project.package.file.addOverride('version', VERSION);
+
+// A release: the next version from the conventional commits since the last tag (`v<version>`),
+// written to version.json and from there to both packages, and CHANGELOG.md from the same commits
+// (`npx projen bump`; the first release: `npx projen bump --first-release`). The maintainer then
+// commits, tags, builds every package (`npx projen package-all`) and publishes them (docs/release.md).
+project.addTask('bump', {
+  description: 'Set the next version from the conventional commits and write CHANGELOG.md',
+  steps: [
+    { exec: 'commit-and-tag-version', receiveArgs: true }, // settings in .versionrc.json
+    { exec: 'ts-node --project projenrc/tsconfig.json .projenrc.ts' },
+  ],
+});
 
 // The command line, compiled after the library against its lib/ (cli/lib/).
 project.compileTask.exec('node build-tools/link-cli.js');
@@ -178,7 +206,7 @@ project.addTask('test:conformance', {
 project.npmignore?.exclude('/.bindings/', '/bench/results/');
 // The npm package carries the library, its command line and docs; not CI, benchmarks, build
 // tools, examples or rosetta fixtures (test/package-contents.test.ts keeps it so).
-project.npmignore?.exclude('/.ci/', '/bench/', '/build-tools/', '/examples/', '/rosetta/', '/cli/', '/version.json');
+project.npmignore?.exclude('/.ci/', '/bench/', '/build-tools/', '/examples/', '/rosetta/', '/cli/', '/version.json', '/.versionrc.json');
 
 // The registry lacks some platform builds of newer unrs-resolver releases (pulled in by
 // eslint's import resolver), which makes `npm ci` reject the lockfile.
