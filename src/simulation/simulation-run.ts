@@ -192,7 +192,7 @@ export class Run {
       const now = k * period;
       if (hold !== undefined) {
         if (this.repeats(hold, now)) {
-          steps.push({ ...hold.step, time: now });
+          steps.push({ ...hold.step, time: now, syncStart: this.clock.start });
           this.clock.next(hold.calls);
           continue;
         }
@@ -346,7 +346,8 @@ export class Run {
       conds.set(ConditionType.ABLE_TO_SCALE, true, 'SucceededRescale', `the HPA controller was able to update the target scale to ${desired}`, now);
       if (spec.behavior) {
         // Recorded once the scale update returned.
-        storeScaleEvent(this.upEvents, this.downEvents, spec.behavior.scaleUp, spec.behavior.scaleDown, current, desired, this.clock.scaled(metricReads));
+        const at = this.clock.scaled(metricReads);
+        storeScaleEvent(this.upEvents, this.downEvents, spec.behavior.scaleUp, spec.behavior.scaleDown, current, desired, at);
       }
       if (this.conditionBasedZero) {
         if (!this.gateZero) {
@@ -370,6 +371,7 @@ export class Run {
     metrics: MetricStepResult[], error: string | undefined): SimulationStep {
     return {
       time,
+      syncStart: this.clock.start,
       currentReplicas,
       replicas,
       desiredReplicas,

@@ -11,9 +11,15 @@
  * after the previous one ended, until a resync falls within a sync: from then on the resync
  * holds them on its grid. Where they do not drift, they keep to the period grid from the first.
  */
-import { durationSeconds, requireDuration } from '../model/duration';
-import { KubernetesRelease } from '../private/kubernetes-releases';
+import type * as Cdk8s from 'cdk8s';
 import { HpaSimulatorOptions } from './simulator-options';
+import { durationSeconds, parseGoDuration, requireDuration } from '../model/duration';
+import { KubernetesRelease } from '../private/kubernetes-releases';
+import { onFirstUse } from '../private/memoize';
+
+/** cdk8s, for the Durations of the command line's options: loaded only when one is given. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadCdk8s = onFirstUse(() => require('cdk8s') as typeof Cdk8s);
 
 /** The controller's API call latencies and first-sync delay, in seconds. */
 export interface SyncLatencies {
@@ -99,4 +105,46 @@ export class SyncClock {
     const resync = origin + Math.ceil((start - origin) / this.period - 1e-9) * this.period;
     this.startTime = resync <= end + 1e-9 ? resync + this.period : end + this.period;
   }
+}
+
+/** Simulator options from the command line, or why the text cannot give them. */
+export type ParsedTimingArg = { readonly ok: true; readonly options: HpaSimulatorOptions } | { readonly ok: false; readonly error: string };
+
+const LATENCY_KEYS = ['scale', 'metrics'] as const;
+
+/**
+ * `--api-latency scale=<duration>,metrics=<duration>` (either or both), durations as Go writes
+ * them (`1ms`, `250us`, `0.1s`, `1m30s`): the `apiLatency` option.
+ */
+export function parseApiLatencyArg(text: string): ParsedTimingArg {
+  const latency: { [key: string]: Cdk8s.Duration } = {};
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    const key = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (!(LATENCY_KEYS as readonly string[]).includes(key) || eq < 0) {
+      return { ok: false, error: `${JSON.stringify(part)} is not scale=<duration> or metrics=<duration> (e.g. scale=40ms,metrics=10ms)` };
+    }
+    if (latency[key] !== undefined) return { ok: false, error: `${key} is given twice in ${JSON.stringify(text)}` };
+    const parsed = goDurationArg(part.slice(eq + 1).trim(), key);
+    if (!parsed.ok) return parsed;
+    latency[key] = parsed.duration;
+  }
+  return { ok: true, options: { apiLatency: latency } };
+}
+
+/** `--first-sync-delay <duration>`, a duration as Go writes it: the `firstSyncDelay` option. */
+export function parseFirstSyncDelayArg(text: string): ParsedTimingArg {
+  const parsed = goDurationArg(text.trim(), 'the first sync\'s delay');
+  return parsed.ok ? { ok: true, options: { firstSyncDelay: parsed.duration } } : parsed;
+}
+
+/** A non-negative Go duration as a cdk8s Duration. */
+function goDurationArg(text: string, what: string):
+{ readonly ok: true; readonly duration: Cdk8s.Duration } | { readonly ok: false; readonly error: string } {
+  const parsed = parseGoDuration(text);
+  if (!parsed.ok || parsed.seconds < 0 || text.startsWith('-')) {
+    const why = parsed.ok ? 'it is negative' : parsed.error;
+    return { ok: false, error: `${what}: ${JSON.stringify(text)} is not a duration as Go writes it, 0 or more (1ms, 250us, 0.1s, 1m30s): ${why}` };
+  }
+  return { ok: true, duration: loadCdk8s().Duration.millis(parsed.seconds * 1000) };
 }
