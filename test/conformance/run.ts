@@ -11,7 +11,8 @@
 import * as fc from 'fast-check';
 import { checkGates, checkServed, readConformancePage, readDifferencesTable, runRelease } from './apiserver-differential';
 import {
-  ControllerScenario, controllerSettings, describeMismatch, driftScenarios, firstDifference, lostResyncRace, runController, scenarioArbitrary, simulate,
+  ControllerScenario, controllerSettings, describeMismatch, driftScenarios, firstDifference, lostResyncRace, runController,
+  scenarioArbitrary, simulate,
 } from './controller-differential';
 import { dumpSyncOf, namedScenarios, runExplainDifferential, Situation } from './explain-differential';
 import {

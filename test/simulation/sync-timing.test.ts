@@ -6,8 +6,9 @@ import { parseApiLatencyArg, parseFirstSyncDelayArg } from '../../src/simulation
 const V136 = ClusterProfile.of({ version: '1.36' });
 const V137 = ClusterProfile.of({ version: '1.37' });
 /** One CPU metric at its target: no sync scales, each reads the scale and one metric. */
+const cpuHpa = (maxReplicas: number) => hpaManifest({ minReplicas: 1, maxReplicas, metrics: [cpuUtilization(50)] });
 const steady = (cluster: ClusterProfile, options: HpaSimulatorOptions = {}) =>
-  HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)] }), { cluster, initialReplicas: 2, ...options });
+  HpaSimulator.fromManifest(cpuHpa(10), { cluster, initialReplicas: 2, ...options });
 const at50 = SimulationTrace.create().at(0, 'cpu', MetricObservation.perPodUsage(50));
 const starts = (sim: HpaSimulator, until: number, fastForward = true) => sim._run(at50, { until }, fastForward).steps.map(s => s.syncStart);
 const close = (actual: number[], expected: number[]) => {
@@ -53,12 +54,12 @@ describe('the controller\'s sync timing', () => {
   });
 
   test('a sync that scales lasts one scale update longer; one that reads no metrics, shorter', () => {
-    const sim = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)] }), { cluster: V137, initialReplicas: 1 });
+    const sim = HpaSimulator.fromManifest(cpuHpa(10), { cluster: V137, initialReplicas: 1 });
     // 100 % at 1 pod: scale to 2 at 0 s (40 + 10 + 40 ms), then steady (50 ms).
     const trace = SimulationTrace.create().at(0, 'cpu', MetricObservation.perPodUsage(100)).at(15, 'cpu', MetricObservation.perPodUsage(50));
     close(sim.run(trace, { until: 30 }).steps.map(s => s.syncStart), [0, 15.09, 30.14]);
     // Above maxReplicas: corrected to the maximum without reading a metric (40 + 40 ms), then 40 ms.
-    const over = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 3, metrics: [cpuUtilization(50)] }), { cluster: V137, initialReplicas: 5 });
+    const over = HpaSimulator.fromManifest(cpuHpa(3), { cluster: V137, initialReplicas: 5 });
     close(over.run(at50, { until: 30 }).steps.map(s => s.syncStart), [0, 15.08, 30.13]);
   });
 
@@ -70,7 +71,7 @@ describe('the controller\'s sync timing', () => {
   test('the latencies decide a window\'s exact edge', () => {
     // Without behavior, a recommendation exactly 300 s old still counts (Before(cutoff)): the
     // first one, taken when the scale is read, is older than those taken after the metrics.
-    const sim = (metrics: number) => HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)] }),
+    const sim = (metrics: number) => HpaSimulator.fromManifest(cpuHpa(10),
       { cluster: V136, initialReplicas: 4, apiLatency: { metrics: Duration.millis(metrics) } });
     const trace = SimulationTrace.create().at(0, 'cpu', MetricObservation.perPodUsage(10));
     // At 1.36's grid the sync at 300 s decides 300 s + scale + metrics after 0 + scale: with a
