@@ -12,6 +12,7 @@ import { SimulationResult } from './simulation/simulation-result';
 import type * as Run from './simulation/simulation-run';
 import { SimulationTrace } from './simulation/simulation-trace';
 import { HpaSimulatorOptions, SimulationRunOptions } from './simulation/simulator-options';
+import { syncLatencies } from './simulation/sync-timing';
 import type * as Engine from './validation/engine';
 import { ValidationIssue } from './validation/validation-issue';
 
@@ -95,6 +96,8 @@ export class HpaSimulator {
     this.profile = profile;
     requireDuration(options.syncPeriod, 'HpaSimulator options: syncPeriod');
     requireDuration(options.downscaleStabilization, 'HpaSimulator options: downscaleStabilization');
+    // Refused now rather than at the first run.
+    syncLatencies(options);
     this.syncPeriod = options.syncPeriod ? durationSeconds(options.syncPeriod) : DEFAULT_SYNC_PERIOD_SECONDS;
     if (!(this.syncPeriod > 0)) throw new Error('HpaSimulator: syncPeriod must be positive');
     this.downscaleWindow = options.downscaleStabilization

@@ -42,9 +42,9 @@ describe('ClusterProfile', () => {
     expect(p._problems()).toEqual([['featureGates.HPAConfigurableTolerance', true, expect.stringContaining('has no HPAConfigurableTolerance')]]);
   });
 
-  test.each(['1.38', 'v1.39.0'])('a release newer than the table (%s) is judged as the newest one, with no problem', version => {
+  test.each(['1.39', 'v1.40.0'])('a release newer than the table (%s) is judged as the newest one, with no problem', version => {
     const p = ClusterProfile.of({ version });
-    const newest = ClusterProfile.of({ version: '1.37' });
+    const newest = ClusterProfile.of({ version: '1.38' });
     expect(p.version).toBe(version);
     expect(p.minor).toBe(Number(version.split('.')[1]));
     expect([p._newerThanKnown, newest._newerThanKnown]).toEqual([true, false]);
@@ -56,7 +56,7 @@ describe('ClusterProfile', () => {
   });
 
   test('a release newer than the table takes the gates it declares as given, even those the newest release locks on', () => {
-    const p = ClusterProfile.of({ version: '1.38', featureGates: { HPAConfigurableTolerance: false, HPAScaleToZero: false, HPAExternalMetricFallback: true } });
+    const p = ClusterProfile.of({ version: '1.39', featureGates: { HPAConfigurableTolerance: false, HPAScaleToZero: false, HPAExternalMetricFallback: true } });
     expect([p.isGateEnabled('HPAConfigurableTolerance'), p.isGateEnabled('HPAScaleToZero'), p.isGateEnabled('HPAExternalMetricFallback')]).toEqual([false, false, true]);
     expect(p._problems()).toEqual([]);
     expect(ClusterProfile.of({ version: '1.37', featureGates: { HPAConfigurableTolerance: false } }).isGateEnabled('HPAConfigurableTolerance')).toBe(true);

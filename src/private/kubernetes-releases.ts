@@ -87,6 +87,8 @@ type Since<T> = { readonly [K in keyof T]?: string };
 /** One row: what changed in a release, each change with its source. */
 interface Row {
   readonly minor: number;
+  /** The prerelease the row was read from (`v1.38.0-beta.0`), until the release ships: never the default. */
+  readonly prerelease?: string;
   /** apiVersions served from this release on (a new one is the newest), with the release that deprecated each. */
   readonly serves?: { readonly [apiVersion: string]: { readonly deprecatedSince?: number; readonly source: string } };
   readonly stopsServing?: { readonly [apiVersion: string]: string };
@@ -102,8 +104,8 @@ const GA = { stage: GateStage.GA, enabledByDefault: true } as const;
 /**
  * The table. Gate stages are kube_features.go's (pkg/features) unless a source says otherwise;
  * the controller's readings are replica_calculator.go's (pkg/controller/podautoscaler).
- * The table holds only releases that have shipped (k8s.io/kubernetes v1.N.0 is on the Go module
- * proxy), so its last row is the newest release.
+ * A row is added once k8s.io/kubernetes v1.N.0 or a prerelease of it is on the Go module proxy;
+ * a prerelease's row says so (`prerelease`), and the default stays the newest shipped release.
  */
 const ROWS: readonly Row[] = [
   {
@@ -174,8 +176,20 @@ const ROWS: readonly Row[] = [
       [GATE_CONFIGURABLE_TOLERANCE]: { ...GA, source: 'kubernetes/api commit "Promote feature gate HPAConfigurableTolerance to GA", in 1.37' },
     },
     controller: {
-      syncsDrift: 'observed in test/conformance: the real 1.37 controller\'s syncs drift by their own duration; in 1.36 the HPA informer\'s resync keeps them on the period grid',
+      syncsDrift: 'horizontal.go (1.37): `enqueueHPA` queues a new HPA at once (`queue.Add`), so the first sync precedes the informer\'s resyncs and each sync starts one period after the previous one ended until a resync falls within a sync; observed in test/conformance, sync for sync',
     },
+  },
+  {
+    minor: 38,
+    prerelease: 'v1.38.0-beta.0',
+    // Checked against v1.38.0-beta.0, none changing a fact above: HPAGeneration GA (kube_features.go;
+    // not a gate the library reads); ceilToInt32 for replica counts and Percent policies
+    // (replica_calculator.go, horizontal.go; the simulator always capped them), the Pods policy's
+    // sum still wraps; utilization summed with big.Int (metrics/utilization.go); Succeeded pods
+    // skipped (podutil.IsPodTerminal), pod overhead left out of pod-level requests
+    // (ExcludeOverhead), per-pod usage 0 at 0 replicas (getPerPodUsage); an Object metric's
+    // rescale reason "<Kind> metric <name>". HPAOptimizedSelectorStore is beta since 1.37; the
+    // declarative validations of the HPA move from alpha to beta marks with the same rules.
   },
 ];
 
@@ -233,10 +247,11 @@ export const OLDEST_KNOWN_MINOR = ROWS[0].minor;
 export const NEWEST_KNOWN_MINOR = ROWS[ROWS.length - 1].minor;
 
 /**
- * The default profile's release: the newest release the table holds. The rule stays true as
- * Kubernetes ships: adding a release to the table moves the default with it.
+ * The default profile's release: the newest shipped release the table holds. The rule stays true
+ * as Kubernetes ships: adding a release to the table (or dropping a row's `prerelease`) moves the
+ * default with it.
  */
-export const DEFAULT_MINOR = NEWEST_KNOWN_MINOR;
+export const DEFAULT_MINOR = [...ROWS].reverse().find(row => row.prerelease === undefined)!.minor;
 
 /** What Kubernetes 1.`minor` knows; throws for a release the table does not hold. */
 export function kubernetesRelease(minor: number): KubernetesRelease {

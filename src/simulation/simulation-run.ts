@@ -18,16 +18,7 @@ import { combineProposals, computeProposal, DEFAULT_POD_REQUEST, MetricProposal,
 import { MetricStepResult, SimulationStep } from './simulation-step';
 import { SimulationTrace } from './simulation-trace';
 import { HpaSimulatorOptions } from './simulator-options';
-
-/**
- * How long one API call (reading the scale or the metrics, updating the scale) takes, in
- * seconds. The controller timestamps with time.Now(): the first recommendation when the scale is
- * read, each later one when the metrics are in, each scale event when the update returned. So at
- * a window's or period's exact edge, in a cluster, the first recommendation is outside, a later
- * one inside (Before(cutoff) is false), and a scale event inside. Any positive value gives the
- * same steps.
- */
-const CALL_SECONDS = 0.01;
+import { SyncCalls, SyncClock, syncLatencies, SyncLatencies } from './sync-timing';
 
 /**
  * What one metric reports over time, read forward as the syncs move on: a trace's entries, or a
@@ -113,6 +104,8 @@ interface Hold {
   readonly others: Recommendation[];
   /** The clocks of the repeated syncs, whose proposals are recorded when the repetition ends. */
   readonly clocks: number[];
+  /** The API calls of each repeated sync: the held one's. */
+  readonly calls: SyncCalls;
 }
 
 /** One sync's stabilization: the proposal it recorded and the count it gave. */
@@ -125,9 +118,11 @@ interface Stabilization {
 export class Run {
   private current: number;
   private statusDesired: number;
-  /** Seconds each sync adds to the controller's clock beyond the period. */
-  private readonly drift: number;
-  private syncCount = 0;
+  private readonly latencies: SyncLatencies;
+  /** The controller's clock, from the first sync on (see `syncs`). */
+  private clock!: SyncClock;
+  /** The API calls of the last full sync. */
+  private calls: SyncCalls = { metricReads: 0, rescaled: false };
   private readonly conditions: Conditions;
   private recommendations: Recommendation[] | undefined;
   private readonly upEvents: ScaleEvent[] = [];
@@ -154,6 +149,8 @@ export class Run {
   /** Each metric's proposal in the current sync (fallbacks in place of failing metrics). */
   private readonly proposed: Array<number | undefined>;
 
+  private readonly release: ClusterProfile['_release'];
+
   constructor(
     private readonly spec: SimSpec,
     profile: ClusterProfile,
@@ -164,7 +161,8 @@ export class Run {
     this.current = options.initialReplicas ?? (spec.minReplicas > 0 ? spec.minReplicas : 1);
     // A new HPA's status is empty: a first sync whose metrics all fail leaves desiredReplicas at 0.
     this.statusDesired = 0;
-    this.drift = profile._release.controller.syncsDrift ? 2 * CALL_SECONDS : 0;
+    this.release = profile._release;
+    this.latencies = syncLatencies(options);
     const start = Date.parse(options.startTime ?? '1970-01-01T00:00:00Z');
     if (Number.isNaN(start)) throw new Error(`HpaSimulator: startTime ${JSON.stringify(options.startTime)} is not an RFC 3339 time`);
     this.conditions = new Conditions(options.initialConditions ?? [],
@@ -187,18 +185,21 @@ export class Run {
    */
   public syncs(period: number, until: number, fastForward: boolean): SimulationStep[] {
     const steps: SimulationStep[] = [];
+    this.clock = new SyncClock(this.release, period, this.latencies);
     let hold: Hold | undefined;
     // Integer sync counter: no drift from adding floating periods.
     for (let k = 0; k * period <= until; k++) {
       const now = k * period;
       if (hold !== undefined) {
         if (this.repeats(hold, now)) {
-          steps.push({ ...hold.step, time: now });
+          steps.push({ ...hold.step, time: now, syncStart: this.clock.start });
+          this.clock.next(hold.calls);
           continue;
         }
         this.recordHeld(hold);
       }
       const step = this.sync(now);
+      this.clock.next(this.calls);
       hold = fastForward && step.replicas === step.currentReplicas ? this.hold(step, now, (k + 1) * period) : undefined;
       steps.push(step);
     }
@@ -222,7 +223,7 @@ export class Run {
       if (m.fallback && this.firstFailure[i] !== undefined && !this.fallbackDue(i, now)) pendingFallbacks.push(i);
     });
     const others = stabilization ? this.recommendations!.filter(r => r.recommendation !== stabilization.desired) : [];
-    return { step, until, pendingFallbacks, stabilization, others, clocks: [] };
+    return { step, until, pendingFallbacks, stabilization, others, clocks: [], calls: this.calls };
   }
 
   /**
@@ -232,7 +233,7 @@ export class Run {
   private repeats(hold: Hold, now: number): boolean {
     if (!(now < hold.until)) return false;
     for (const i of hold.pendingFallbacks) if (this.fallbackDue(i, now)) return false;
-    const clock = now + this.syncCount * this.drift;
+    const clock = this.clock.decided(hold.calls.metricReads);
     const held = hold.stabilization;
     if (held !== undefined) {
       if (hold.others.length > 0) {
@@ -243,7 +244,6 @@ export class Run {
       }
       hold.clocks.push(clock);
     }
-    this.syncCount++;
     return true;
   }
 
@@ -288,10 +288,8 @@ export class Run {
     const min = spec.minReplicas;
     const max = spec.maxReplicas;
     conds.set(ConditionType.ABLE_TO_SCALE, true, 'SucceededGetScale', "the HPA controller was able to get the target's current scale", now);
-    // Recorded once the scale is read, before the metrics are: a little before the decision.
-    // The controller's clock: `now`, plus the drift of the syncs so far.
-    const clock = now + this.syncCount++ * this.drift;
-    if (!this.recommendations) this.recommendations = [{ recommendation: current, timestamp: clock - CALL_SECONDS }];
+    // Recorded once the scale is read, before the metrics are.
+    if (!this.recommendations) this.recommendations = [{ recommendation: current, timestamp: this.clock.scaleRead }];
 
     const s2z = this.gateZero && conds.isTrue(ConditionType.SCALED_TO_ZERO);
     let path: 'disabled' | 'max' | 'min' | 'metrics';
@@ -311,6 +309,7 @@ export class Run {
     let rescale = true;
     let error: string | undefined;
     let metricResults: MetricStepResult[] = [];
+    let metricReads = 0;
 
     if (path === 'disabled') {
       desired = 0;
@@ -323,13 +322,17 @@ export class Run {
       desired = min;
     } else {
       const computed = this.computeReplicasForMetrics(now, current);
+      metricReads = spec.metrics.length;
       metricResults = computed.results;
       if (computed.blocked) {
         // Blocked: no scale, nothing recorded, status.desiredReplicas kept.
+        this.calls = { metricReads, rescaled: false };
         return this.step(now, current, current, this.statusDesired, metricResults, computed.error);
       }
       error = computed.error;
       desired = Math.max(0, computed.replicas);
+      // The controller's clock once the metrics are read.
+      const clock = this.clock.decided(metricReads);
       desired = spec.behavior
         ? this.normalizeWithBehaviors(now, clock, current, desired)
         : this.normalizeWithoutBehavior(now, clock, current, desired);
@@ -342,8 +345,9 @@ export class Run {
     if (rescale) {
       conds.set(ConditionType.ABLE_TO_SCALE, true, 'SucceededRescale', `the HPA controller was able to update the target scale to ${desired}`, now);
       if (spec.behavior) {
-        // Recorded once the scale update returned: a little after the decision.
-        storeScaleEvent(this.upEvents, this.downEvents, spec.behavior.scaleUp, spec.behavior.scaleDown, current, desired, clock + CALL_SECONDS);
+        // Recorded once the scale update returned.
+        const at = this.clock.scaled(metricReads);
+        storeScaleEvent(this.upEvents, this.downEvents, spec.behavior.scaleUp, spec.behavior.scaleDown, current, desired, at);
       }
       if (this.conditionBasedZero) {
         if (!this.gateZero) {
@@ -359,6 +363,7 @@ export class Run {
       desired = current;
     }
     this.statusDesired = desired;
+    this.calls = { metricReads, rescaled: rescale };
     return this.step(now, current, this.current, desired, metricResults, error);
   }
 
@@ -366,6 +371,7 @@ export class Run {
     metrics: MetricStepResult[], error: string | undefined): SimulationStep {
     return {
       time,
+      syncStart: this.clock.start,
       currentReplicas,
       replicas,
       desiredReplicas,

@@ -38,8 +38,15 @@ export interface MetricStepResult {
 
 /** One sync of the controller. */
 export interface SimulationStep {
-  /** Seconds from the start. */
+  /** Seconds from the start: the sync's place on the period grid (0, syncPeriod, 2 * syncPeriod, ...), where the trace is read. */
   readonly time: number;
+  /**
+   * Seconds from the first sync's start to this sync's, on the controller's clock: `time` where
+   * the release keeps syncs on the period grid; from 1.37 later, as each sync starts one period
+   * after the previous one ended, until the drift meets the HPA informer's resync (see
+   * `HpaSimulatorOptions.firstSyncDelay`): less than one period later.
+   */
+  readonly syncStart: number;
   /** The target's replicas when the sync began. */
   readonly currentReplicas: number;
   /** The target's replicas after the sync. */

@@ -61,10 +61,44 @@ export interface HpaSimulatorOptions {
   readonly skipValidation?: boolean;
 
   /**
+   * How long the controller's API calls take (`--api-latency scale=40ms,metrics=10ms` on the
+   * command line): each sync lasts as long as its calls.
+   * @default - 40 ms per scale read or update, 10 ms per metrics read
+   */
+  readonly apiLatency?: ControllerApiLatency;
+
+  /**
+   * From the HPA informer's start to the first sync (`--first-sync-delay`). From 1.37 syncs drift
+   * by their own duration until the drift and this delay add up to one sync period; from then on
+   * the informer's resync, every period from its start, holds them on its grid.
+   * @default Duration.millis(100)
+   */
+  readonly firstSyncDelay?: Duration;
+
+  /**
    * The wall-clock time of simulation time 0, for `lastTransitionTime` (RFC 3339).
    * @default '1970-01-01T00:00:00Z'
    */
   readonly startTime?: string;
+}
+
+/**
+ * How long the controller's API calls take, in a cluster: they decide when each sync starts
+ * (from 1.37 a sync starts one period after the previous one ended) and which recommendations
+ * and scale events are in a window at its exact edge.
+ */
+export interface ControllerApiLatency {
+  /**
+   * One read or update of the target's scale subresource.
+   * @default Duration.millis(40)
+   */
+  readonly scale?: Duration;
+
+  /**
+   * One metrics read (one per metric of the HPA, each sync that reads the metrics).
+   * @default Duration.millis(10)
+   */
+  readonly metrics?: Duration;
 }
 
 /** Options of `HpaSimulator.run()`. */

@@ -20,7 +20,14 @@ mod="k8s-$minor.mod"
   echo
   echo "replace ("
   grep -E '^\s+k8s\.io/[a-z0-9-]+ v0\.0\.0$' "$dir/go.mod" | awk -v v="$staging" '{ printf "\t%s => %s %s\n", $1, $1, v }'
+  case "$version" in
+    # The proxy does not serve the structured-merge-diff/v7 version the beta pins (v7.0.1) yet.
+    v1.38.0-beta.*) printf '\tsigs.k8s.io/structured-merge-diff/v7 => sigs.k8s.io/structured-merge-diff/v7 v7.0.0\n' ;;
+  esac
   echo ")"
+  if [ -n "${GOTOOLCHAIN:-}" ] && [ "$GOTOOLCHAIN" != local ] && [ "$GOTOOLCHAIN" != auto ]; then echo; echo "toolchain $GOTOOLCHAIN"; fi
 } > "$mod"
 rm -f "k8s-$minor.sum"
-go mod tidy -modfile="$mod"
+# -e for a prerelease: its test-only dependencies (k8s.io/ktesting for v1.38.0-beta.0) may not be served yet.
+case "$version" in *-*) tidy=(-e) ;; *) tidy=() ;; esac
+go mod tidy "${tidy[@]}" -modfile="$mod"

@@ -23,6 +23,11 @@ export interface Release {
   readonly kubernetes: string;
   /** The go.mod of this release, relative to the program's directory. */
   readonly modfile: string;
+  /**
+   * The Go toolchain the release's go.mod names (`toolchain`, for a release that needs a newer
+   * Go than the one on PATH), fetched by the go command as GOTOOLCHAIN; undefined: the local one.
+   */
+  readonly toolchain?: string;
 }
 
 /** The releases of one program, read from its per-release go.mod files (the one place they are pinned). */
@@ -32,9 +37,10 @@ export function releases(program: 'apiserver' | 'controller' | 'live' = 'apiserv
     .filter(f => /^k8s-1\.\d+\.mod$/.test(f))
     .map(modfile => {
       const text = fs.readFileSync(path.join(dir, modfile), 'utf8');
-      const m = /^\s*(?:require\s+)?k8s\.io\/kubernetes (v1\.\d+\.\d+)\s*$/m.exec(text);
+      const m = /^\s*(?:require\s+)?k8s\.io\/kubernetes (v1\.\d+\.\d+(?:-[a-z]+\.\d+)?)\s*$/m.exec(text);
       if (!m) throw new Error(`${modfile}: no k8s.io/kubernetes requirement`);
-      return { minor: modfile.slice(4, -4), kubernetes: m[1], modfile };
+      const toolchain = /^toolchain (go\S+)\s*$/m.exec(text)?.[1];
+      return { minor: modfile.slice(4, -4), kubernetes: m[1], modfile, ...(toolchain ? { toolchain } : {}) };
     })
     .sort((a, b) => Number(a.minor.split('.')[1]) - Number(b.minor.split('.')[1]));
 }
@@ -81,15 +87,20 @@ const LDFLAGS = '-s -w';
 export async function buildApiServer(release: Release): Promise<string> {
   const out = path.join(cacheDir(), 'bin', `apiserver-${release.minor}`);
   await go(['build', `-modfile=${release.modfile}`, '-o', out, '-ldflags', `${LDFLAGS} -X main.release=${release.kubernetes}`, '.'],
-    path.join(CONFORMANCE_DIR, 'apiserver'));
+    path.join(CONFORMANCE_DIR, 'apiserver'), toolchainEnv(release));
   return out;
+}
+
+/** The environment of the go command for `release`: its toolchain, where its go.mod names one. */
+function toolchainEnv(release: Release): { [name: string]: string } {
+  return release.toolchain ? { GOTOOLCHAIN: release.toolchain } : {};
 }
 
 /** Builds the controller test binary of one release (`go test -c`, without `go vet`). */
 export async function buildController(release: Release): Promise<string> {
   const out = path.join(cacheDir(), 'bin', `controller-${release.minor}`);
   await go(['test', '-c', '-vet=off', `-modfile=${release.modfile}`, '-o', out, '-ldflags', LDFLAGS, '.'],
-    path.join(CONFORMANCE_DIR, 'controller'));
+    path.join(CONFORMANCE_DIR, 'controller'), toolchainEnv(release));
   return out;
 }
 
@@ -102,7 +113,7 @@ export async function buildLive(release: Release): Promise<string> {
   const [major, minor] = release.minor.split('.');
   const set = (name: string, value: string) => `-X k8s.io/component-base/version.${name}=${value}`;
   const ldflags = [LDFLAGS, set('gitVersion', release.kubernetes), set('gitMajor', major), set('gitMinor', minor)].join(' ');
-  await go(['build', `-modfile=${release.modfile}`, '-o', out, '-ldflags', ldflags, '.'], path.join(CONFORMANCE_DIR, 'live'));
+  await go(['build', `-modfile=${release.modfile}`, '-o', out, '-ldflags', ldflags, '.'], path.join(CONFORMANCE_DIR, 'live'), toolchainEnv(release));
   return out;
 }
 
@@ -153,16 +164,16 @@ export function startBuilds<K>(jobs: Array<[K, () => Promise<string>]>, parallel
 }
 
 /** Where Go keeps the source of a module version (downloading it once). */
-function moduleDir(module: string, version: string, cwd: string): string {
+function moduleDir(module: string, version: string, cwd: string, env: { [name: string]: string } = {}): string {
   const out = execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], {
-    cwd, encoding: 'utf8', env: { ...process.env, GOWORK: 'off' },
+    cwd, encoding: 'utf8', env: { ...process.env, GOWORK: 'off', ...env },
   });
   return JSON.parse(out).Dir;
 }
 
 /** Where Go keeps the source of `release`'s k8s.io/kubernetes module. */
 export function kubernetesSourceDir(release: Release): string {
-  return moduleDir('k8s.io/kubernetes', release.kubernetes, path.join(CONFORMANCE_DIR, 'apiserver'));
+  return moduleDir('k8s.io/kubernetes', release.kubernetes, path.join(CONFORMANCE_DIR, 'apiserver'), toolchainEnv(release));
 }
 
 /**

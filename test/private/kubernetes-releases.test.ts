@@ -1,15 +1,20 @@
 import {
-  firstReleaseWhere, GateStage, HPA_API_VERSIONS, KNOWN_GATES, kubernetesRelease, listReleases, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
+  DEFAULT_MINOR, firstReleaseWhere, GateStage, HPA_API_VERSIONS, KNOWN_GATES, kubernetesRelease, listReleases, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
   releasesWhere, servedState,
 } from '../../src/private/kubernetes-releases';
 
 describe('the table of Kubernetes releases', () => {
-  test('holds every release from 1.23 to 1.37, each with every known gate; no other', () => {
-    expect([OLDEST_KNOWN_MINOR, NEWEST_KNOWN_MINOR]).toEqual([23, 37]);
-    expect(releasesWhere(() => true)).toEqual([23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37]);
+  test('the default is the newest shipped release: 1.38 is a prerelease (v1.38.0-beta.0)', () => {
+    expect(DEFAULT_MINOR).toBe(37);
+    expect(kubernetesRelease(38).controller).toEqual(kubernetesRelease(37).controller);
+  });
+
+  test('holds every release from 1.23 to 1.38, each with every known gate; no other', () => {
+    expect([OLDEST_KNOWN_MINOR, NEWEST_KNOWN_MINOR]).toEqual([23, 38]);
+    expect(releasesWhere(() => true)).toEqual([23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38]);
     for (const minor of releasesWhere(() => true)) expect(Object.keys(kubernetesRelease(minor).gates)).toEqual(KNOWN_GATES);
-    expect(() => kubernetesRelease(22)).toThrow('Kubernetes 1.22 is not in the table of releases (1.23 to 1.37)');
-    expect(() => kubernetesRelease(38)).toThrow('Kubernetes 1.38 is not in the table of releases');
+    expect(() => kubernetesRelease(22)).toThrow('Kubernetes 1.22 is not in the table of releases (1.23 to 1.38)');
+    expect(() => kubernetesRelease(39)).toThrow('Kubernetes 1.39 is not in the table of releases');
   });
 
   // Each gate's stage and default where it changes, and the release before (kube_features.go).

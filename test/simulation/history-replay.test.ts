@@ -136,6 +136,7 @@ describe('a replay measured, worked out by hand', () => {
 describe('measure', () => {
   const step = (time: number, currentReplicas: number, replicas: number, usage?: number): SimulationStep => ({
     time,
+    syncStart: time,
     currentReplicas,
     replicas,
     desiredReplicas: replicas,

@@ -491,7 +491,7 @@ describe('HPA154 cluster profile', () => {
   test.each(negatives)('accepts $title', expectNegativeCase);
 
   test('an unknown gate is still a problem for a release newer than the table', () => {
-    const issues = validate(() => {}, { version: '1.38', featureGates: { HPAFallback: true } });
+    const issues = validate(() => {}, { version: '1.39', featureGates: { HPAFallback: true } });
     expect(issues.map(i => [i.ruleId, i.path])).toEqual([['HPA154', 'cluster.featureGates.HPAFallback'], ['HPA156', 'cluster.version']]);
   });
 });
@@ -501,23 +501,23 @@ describe('HPA154 cluster profile', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('HPA156 a release newer than the table', () => {
-  const JUDGED = 'Warning: Kubernetes 1.38 is judged as 1.37, the newest release this cdk8s-hpa knows: 1.37\'s served API versions, '
+  const JUDGED = 'Warning: Kubernetes 1.39 is judged as 1.38, the newest release this cdk8s-hpa knows: 1.38\'s served API versions, '
     + 'feature gate defaults and controller behaviour, with the feature gates the profile declares taken as given; a newer cdk8s-hpa may know more';
 
   test('warns once, at cluster.version, with the release it is judged as and how to move on', () => {
-    expect(validate(() => {}, { version: '1.38' })).toEqual([{
+    expect(validate(() => {}, { version: '1.39' })).toEqual([{
       ruleId: 'HPA156',
       severity: Severity.WARNING,
       path: 'cluster.version',
       message: JUDGED,
-      fix: 'upgrade cdk8s-hpa to a version that knows Kubernetes 1.38; until then, turn HPA156 off (ruleLevels, or --disable HPA156) to accept the judgement as 1.37',
+      fix: 'upgrade cdk8s-hpa to a version that knows Kubernetes 1.39; until then, turn HPA156 off (ruleLevels, or --disable HPA156) to accept the judgement as 1.38',
     }]);
   });
 
-  test.each(['1.39', 'v1.40.2', '1.100'])('any newer version (%s) is judged as the newest release', version => {
+  test.each(['1.40', 'v1.40.2', '1.100'])('any newer version (%s) is judged as the newest release', version => {
     const issues = validate(() => {}, { version });
     expect(issues.map(i => [i.ruleId, i.severity])).toEqual([['HPA156', Severity.WARNING]]);
-    expect(issues[0].message).toContain(`Kubernetes ${version} is judged as 1.37`);
+    expect(issues[0].message).toContain(`Kubernetes ${version} is judged as 1.38`);
   });
 
   test('the newest release\'s gates and rules apply: scaling to zero, tolerance, maxReplicas 0 as Required value', () => {
@@ -526,15 +526,15 @@ describe('HPA156 a release newer than the table', () => {
       m.spec.behavior = { scaleDown: { tolerance: '0.05' } };
       m.spec.maxReplicas = 0;
     }, cluster).filter(i => i.ruleId !== 'HPA156');
-    expect(judged({ version: '1.38' })).toEqual(judged({ version: '1.37' }));
-    expect(judged({ version: '1.38' }).map(i => [i.ruleId, i.message])).toEqual([['HPA102', 'Required value: must be set and greater than 0']]);
+    expect(judged({ version: '1.39' })).toEqual(judged({ version: '1.38' }));
+    expect(judged({ version: '1.39' }).map(i => [i.ruleId, i.message])).toEqual([['HPA102', 'Required value: must be set and greater than 0']]);
   });
 
   test('gates the profile declares are taken as given, even one the newest release locks on', () => {
     const issues = validate(m => {
       scaleToZero(m);
       m.spec.behavior = { scaleUp: { tolerance: '0.05' } };
-    }, { version: '1.38', featureGates: { HPAScaleToZero: false, HPAConfigurableTolerance: false } });
+    }, { version: '1.39', featureGates: { HPAScaleToZero: false, HPAConfigurableTolerance: false } });
     expect(issues.map(i => [i.ruleId, i.path])).toEqual([
       ['HPA156', 'cluster.version'],
       ['HPA101', 'spec.minReplicas'],
@@ -543,7 +543,7 @@ describe('HPA156 a release newer than the table', () => {
   });
 
   test('can be turned off like any warning', () => {
-    const issues = HpaValidator.validate(baseManifest('worker'), { cluster: ClusterProfile.of({ version: '1.38' }), ruleLevels: { HPA156: RuleLevel.OFF } });
+    const issues = HpaValidator.validate(baseManifest('worker'), { cluster: ClusterProfile.of({ version: '1.39' }), ruleLevels: { HPA156: RuleLevel.OFF } });
     expect(issues).toEqual([]);
   });
 });

@@ -11,8 +11,9 @@
 // Outside the controller, one process-wide setting changes: apimachinery's HandleError keeps only
 // its logging handler (see TestScenarios).
 //
-// Real-world delays: every scale read takes 40 ms and every metrics read 10 ms of virtual time,
-// so each sync starts a little more than one period after the previous one, as in a cluster.
+// Real-world delays: every scale read and update takes 40 ms and every metrics read 10 ms of
+// virtual time unless the scenario sets them (scaleLatencyNanos, metricsLatencyNanos), so each
+// sync lasts a little, as in a cluster.
 //
 // Input (CONFORMANCE_SCENARIOS, a JSON array) and output (CONFORMANCE_RESULTS): see scenario and
 // result below. Observations are per sync index (the n-th read of the scale starts sync n).
@@ -88,6 +89,21 @@ type scenario struct {
 	Observations                  []map[string]observation `json:"observations"`
 	// DumpSync: the sync after which the dump is taken (-1: none).
 	DumpSync int `json:"dumpSync"`
+	// The virtual time each scale call and each metrics read takes (default scaleDelay, metricsDelay).
+	ScaleLatencyNanos   *int64 `json:"scaleLatencyNanos,omitempty"`
+	MetricsLatencyNanos *int64 `json:"metricsLatencyNanos,omitempty"`
+}
+
+// latencies is the time a scale call and a metrics read take in the scenario.
+func (s scenario) latencies() (scale, metrics time.Duration) {
+	scale, metrics = scaleDelay, metricsDelay
+	if s.ScaleLatencyNanos != nil {
+		scale = time.Duration(*s.ScaleLatencyNanos)
+	}
+	if s.MetricsLatencyNanos != nil {
+		metrics = time.Duration(*s.MetricsLatencyNanos)
+	}
+	return scale, metrics
 }
 
 type condition struct {
@@ -230,6 +246,8 @@ type world struct {
 	// nextEvent numbers the events, to keep their names apart.
 	nextEvent int
 	sync      int // index of the sync in progress (-1 before the first)
+	// The virtual time of a scale call and of a metrics read.
+	scaleDelay, metricsDelay time.Duration
 	start     time.Time
 	steps     []step
 	status    *autoscalingv2.HorizontalPodAutoscalerStatus
@@ -285,6 +303,7 @@ func run(s scenario) ([]step, *dump, error) {
 	}
 
 	w := &world{s: s, replicas: s.InitialReplicas, sync: -1}
+	w.scaleDelay, w.metricsDelay = s.latencies()
 	ctx, cancel := context.WithCancel(klog.NewContext(context.Background(), klog.New(proposals{w})))
 	defer cancel()
 	w.client = fake.NewClientset(hpa)
@@ -317,7 +336,7 @@ func run(s scenario) ([]step, *dump, error) {
 
 	scale := &scalefake.FakeScaleClient{}
 	scale.AddReactor("get", "deployments", func(action core.Action) (bool, runtime.Object, error) {
-		time.Sleep(scaleDelay)
+		time.Sleep(w.scaleDelay)
 		w.Lock()
 		defer w.Unlock()
 		w.finishStep()
@@ -329,7 +348,7 @@ func run(s scenario) ([]step, *dump, error) {
 		return true, w.scale(), nil
 	})
 	scale.AddReactor("update", "deployments", func(action core.Action) (bool, runtime.Object, error) {
-		time.Sleep(scaleDelay)
+		time.Sleep(w.scaleDelay)
 		obj := action.(core.UpdateAction).GetObject().(*autoscalingv1.Scale)
 		w.Lock()
 		w.replicas = obj.Spec.Replicas
@@ -487,7 +506,7 @@ type metrics struct{ w *world }
 var _ metricsclient.MetricsClient = &metrics{}
 
 func (m *metrics) lookup(key string) (observation, []string, error) {
-	time.Sleep(metricsDelay)
+	time.Sleep(m.w.metricsDelay)
 	m.w.Lock()
 	defer m.w.Unlock()
 	pods := append([]string(nil), m.w.pods...)
