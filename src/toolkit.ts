@@ -30,6 +30,8 @@ export { historyLines, measureRows } from './simulation/replay-report';
 export { SimulationResult } from './simulation/simulation-result';
 export { MetricStepResult, SimulatedMetric, SimulationStep } from './simulation/simulation-step';
 export { SimulationTrace } from './simulation/simulation-trace';
+export { HpaSimulatorOptions } from './simulation/simulator-options';
+export { DEFAULT_SYNC_LATENCIES, parseApiLatencyArg, parseFirstSyncDelayArg } from './simulation/sync-timing';
 export { parseTraceCsv, TRACE_HEADER } from './simulation/trace-csv';
 export { ConditionStatus, ConditionType } from './status';
 export { annotatedCluster, formatClusterAnnotation } from './validation/cluster-annotation';

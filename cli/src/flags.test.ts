@@ -2,6 +2,22 @@ import { parseSimulateArgs } from './commands/simulate/args';
 import { parseValidateArgs } from './commands/validate/args';
 import { parseFeatureGates } from './flags';
 
+describe('parseSimulateArgs: when the controller\'s syncs run', () => {
+  test('--api-latency and --first-sync-delay become simulator options, durations as Go writes them', () => {
+    const args = parseSimulateArgs(['--hpa', 'h.yaml', '--trace', 't.csv', '--api-latency', 'scale=1ms,metrics=250us', '--first-sync-delay=0.1s']);
+    expect(args.timing.apiLatency?.scale?.toMilliseconds()).toBe(1);
+    expect(args.timing.apiLatency?.metrics?.toSeconds({ integral: false })).toBeCloseTo(0.00025, 12);
+    expect(args.timing.firstSyncDelay?.toMilliseconds()).toBe(100);
+    expect(parseSimulateArgs(['--hpa', 'h.yaml']).timing).toEqual({});
+  });
+
+  test('refuses what is not a duration, an unknown call, or a negative delay, naming the flag and the value', () => {
+    expect(() => parseSimulateArgs(['--api-latency', 'scale=1 ms'])).toThrow(/^--api-latency: scale: "1 ms" is not a duration/);
+    expect(() => parseSimulateArgs(['--api-latency', 'get=1ms'])).toThrow(/^--api-latency: "get=1ms" is not scale=<duration> or metrics=<duration>/);
+    expect(() => parseSimulateArgs(['--first-sync-delay=-1s'])).toThrow(/^--first-sync-delay: .*"-1s"/);
+  });
+});
+
 describe('parseValidateArgs', () => {
   test('reads flags in both forms, repeated gates merged, and inputs in order', () => {
     expect(parseValidateArgs(['a.yaml', '--k8s-version', '1.33', '--feature-gates=HPAScaleToZero=true', '-', '--feature-gates', 'HPAConfigurableTolerance=false', '--format=json', '--strict', 'dir'])).toEqual({

@@ -1,5 +1,5 @@
 /** The command line of `cdk8s-hpa simulate`, parsed; syntax errors are `UsageError`s. */
-import { parseDuration, INT32_MAX } from 'cdk8s-hpa/lib/toolkit';
+import { HpaSimulatorOptions, INT32_MAX, parseApiLatencyArg, parseDuration, parseFirstSyncDelayArg } from 'cdk8s-hpa/lib/toolkit';
 import { HistoryArgs, readHistoryFlag } from './history-args';
 import { UsageError } from '../../errors';
 import { ClusterFlags, readArgs } from '../../flags';
@@ -20,6 +20,8 @@ export interface SimulateArgs extends Readonly<ClusterFlags>, Readonly<HistoryAr
   readonly csv?: string;
   /** `--initial-replicas`. */
   readonly initialReplicas?: number;
+  /** `--api-latency` and `--first-sync-delay`: when the controller's syncs run. */
+  readonly timing: Pick<HpaSimulatorOptions, 'apiLatency' | 'firstSyncDelay'>;
 }
 
 /** Parses the arguments after `simulate`. Accepts `--flag value` and `--flag=value`. */
@@ -29,6 +31,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
   const cluster: ClusterFlags = { featureGates: {}, ruleLevels: {} };
   const history: HistoryArgs = { history: [], replicasHistory: [], loads: {}, queries: {}, headers: {}, podRequests: {} };
   let initialReplicas: number | undefined;
+  let timing: Pick<HpaSimulatorOptions, 'apiLatency' | 'firstSyncDelay'> = {};
   const help = readArgs(argv, cluster, {
     positional: arg => {
       throw new UsageError(`unexpected argument "${arg}" (the HPA is given with --hpa, the trace with --trace)`);
@@ -56,10 +59,17 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateArgs {
           initialReplicas = Number(v);
           return true;
         }
+        case '--api-latency':
+        case '--first-sync-delay': {
+          const parsed = (option.flag === '--api-latency' ? parseApiLatencyArg : parseFirstSyncDelayArg)(option.nonEmptyValue());
+          if (!parsed.ok) throw new UsageError(`${option.flag}: ${parsed.error}`);
+          timing = { ...timing, ...parsed.options };
+          return true;
+        }
         default:
           return readHistoryFlag(option, history);
       }
     },
   });
-  return { help, ...files, until, ...cluster, ...history, initialReplicas };
+  return { help, ...files, until, ...cluster, ...history, initialReplicas, timing };
 }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { checkInputs, ClusterProfile, DEFAULT_SYNC_PERIOD_SECONDS, HpaSimulator, InputObject, parseTraceCsv, plural, RuleLevel, Severity, SimulationTrace, SYNTAX_RULE_ID, TRACE_HEADER } from 'cdk8s-hpa/lib/toolkit';
+import { checkInputs, ClusterProfile, DEFAULT_SYNC_LATENCIES, DEFAULT_SYNC_PERIOD_SECONDS, HpaSimulator, InputObject, parseTraceCsv, plural, RuleLevel, Severity, SimulationTrace, SYNTAX_RULE_ID, TRACE_HEADER } from 'cdk8s-hpa/lib/toolkit';
 import { parseSimulateArgs, SimulateArgs } from './args';
 import { HistorySubject, runHistory } from './history';
 import { historyUsageProblem, wantsHistory } from './history-args';
@@ -19,6 +19,9 @@ import { RunSettings } from '../../run-settings';
 
 /** Without --until, the run goes on this long after the trace's last row. */
 export const DEFAULT_RUN_AFTER_TRACE_SECONDS = 600;
+
+/** Seconds as Go writes milliseconds. */
+const millis = (seconds: number): string => `${Math.round(seconds * 1e6) / 1e3}ms`;
 
 export const SIMULATE_HELP = `Usage: cdk8s-hpa simulate --hpa <file> --trace <trace.csv> [options]
        cdk8s-hpa simulate --hpa <file> --history <metric>=<file.json>... [--compare <file>] [options]
@@ -70,6 +73,15 @@ Options:
                              each pod's request, which Utilization usages are compared with, in
                              the usages' unit (default 100: usages are percent); may be repeated
                              e.g. --pod-request cpu=250m (for usages in cores)
+  --api-latency scale=<duration>,metrics=<duration>
+                             how long the controller's scale calls and metrics reads take,
+                             durations as Go writes them (default: scale=${millis(DEFAULT_SYNC_LATENCIES.scale)},metrics=${millis(DEFAULT_SYNC_LATENCIES.metrics)});
+                             on 1.37 they decide when syncs drift onto the resync grid
+                             e.g. --api-latency scale=1ms,metrics=250us
+  --first-sync-delay <duration>
+                             how long after the informer's start the first sync runs
+                             (default: ${millis(DEFAULT_SYNC_LATENCIES.firstSyncDelay)})
+                             e.g. --first-sync-delay 0.1s
   -h, --help                 show this help
 
 Recorded history (instead of --trace):
@@ -228,7 +240,7 @@ function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: st
   // Checked above, with the input's workloads and the run's rule levels.
   const podRequests = Object.keys(args.podRequests).length > 0 ? args.podRequests : undefined;
   const simulator = HpaSimulator.fromManifest(hpa.manifest, {
-    cluster: run.profileOf(hpa), initialReplicas: args.initialReplicas, podRequests, skipValidation: true,
+    cluster: run.profileOf(hpa), initialReplicas: args.initialReplicas, podRequests, skipValidation: true, ...args.timing,
   });
   const hpaName = String(hpa.manifest.metadata?.name ?? 'hpa');
   return { simulator, label: `${hpaName} (${file === '-' ? STDIN_NAME : path.basename(file)})` };
