@@ -194,6 +194,13 @@ project.addTask('test:bindings', {
   exec: 'bash test/bindings/run.sh',
 });
 
+// The release rehearsed: publib publishes the built packages to registry servers on 127.0.0.1, then
+// README.md's install lines and quick starts run against them (test/release/README.md).
+project.addTask('test:release', {
+  description: 'Publish the built packages to local registry servers with publib and run the README install lines',
+  exec: 'bash test/release/run.sh',
+});
+
 // The real Kubernetes code (API server create path per release, HPA controller), built from Go
 // modules, against the validation engine and the simulator (docs/conformance.md).
 project.addTask('test:conformance', {

@@ -175,12 +175,14 @@ done
 # build compiles them).
 deps() {
   local t="$1" dir="$CACHE/$1-$DEPS_KEY" tmp
-  if [ -f "$dir/.complete" ]; then say "$t dependencies: cached in $dir"; return 0; fi
+  # test/release/run.sh publishes these beside this package (the registries here lack them)
+  record_deps() { mkdir -p "$ROOT/dist/bindings-deps"; printf '%s\n' "$dir/$t" > "$ROOT/dist/bindings-deps/$t"; }
+  if [ -f "$dir/.complete" ]; then say "$t dependencies: cached in $dir"; record_deps; return 0; fi
   tmp="$(mktemp -d "$CACHE/.building-$t.XXXXXX")"
   if step "$t:pacmak-deps" "$LOGS/$t-pacmak-deps.log" \
       env JSII_BUILD_GO=0 "$PACMAK" -v --target "$t" --outdir "$tmp" \
       --maven-local-repository="$M2_REPO" --mvn-define=maven.javadoc.skip=true "${DEP_DIRS[@]}"; then
-    touch "$tmp/.complete"; rm -rf "$dir"; mv "$tmp" "$dir"
+    touch "$tmp/.complete"; rm -rf "$dir"; mv "$tmp" "$dir"; record_deps
   else
     rm -rf "$tmp"; return 1
   fi
