@@ -145,7 +145,7 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
     const newer = run.report.violations.find((v: any) => v.ruleName.startsWith('HPA156 (warning)'));
     // api is judged by its annotation (1.33), so only worker meets the newer release.
     expect(newer.violatingConstructs.map((c: any) => c.resourceName).sort()).toEqual(['worker']);
-    expect(newer.violatingConstructs[0].locations).toEqual([expect.stringMatching(/^cluster\.version \(line \d+\): Warning: Kubernetes 1\.38 is judged as 1\.37, /)]);
+    expect(newer.violatingConstructs[0].locations).toEqual([expect.stringMatching(/^cluster\.version \(line \d+\): Warning: Kubernetes 1\.39 is judged as 1\.38, /)]);
     expect(run.code).toBe(0);
   });
 
