@@ -172,6 +172,8 @@ export interface RequestRules {
   readonly sidecars: boolean;
   /** Pod-level requests count when set (kubernetes-releases.ts `podLevelRequests`). */
   readonly podLevel: boolean;
+  /** Sidecars are read before the regular containers (kubernetes-releases.ts `sidecarsReadFirst`). */
+  readonly sidecarsFirst: boolean;
 }
 
 /** Which requests the HPA controller of a release (`controller`) reads, with the gates `isGateEnabled` says are on. */
@@ -179,6 +181,7 @@ export function requestRules(controller: ControllerBehaviour, isGateEnabled: (ga
   return {
     sidecars: controller.sidecarRequests && isGateEnabled(GATE_SIDECAR_CONTAINERS),
     podLevel: controller.podLevelRequests && isGateEnabled(GATE_POD_LEVEL_RESOURCES),
+    sidecarsFirst: controller.sidecarsReadFirst,
   };
 }
 
@@ -220,9 +223,10 @@ function readsPodLevel(workload: WorkloadFacts, container: string | undefined, r
   return container === undefined && rules.podLevel && workload.podRequests !== undefined;
 }
 
-/** The containers whose requests and usage the controller counts, in the pod's order. */
+/** The containers whose requests and usage the controller counts, in the order it reads them. */
 export function scaledContainers(containers: readonly ContainerFacts[], rules: RequestRules): ContainerFacts[] {
-  return rules.sidecars ? [...containers] : containers.filter(c => !c.sidecar);
+  if (!rules.sidecars) return containers.filter(c => !c.sidecar);
+  return rules.sidecarsFirst ? [...containers.filter(c => c.sidecar), ...containers.filter(c => !c.sidecar)] : [...containers];
 }
 
 function objectOrEmpty(value: unknown): object {

@@ -65,6 +65,8 @@ export interface ControllerBehaviour {
   readonly sidecarRequests: boolean;
   /** A pod's request is its pod-level request, when set and the metric names no container, with PodLevelResources on. */
   readonly podLevelRequests: boolean;
+  /** The controller reads a pod's restartable init containers before its regular containers (and names the first without a request). */
+  readonly sidecarsReadFirst: boolean;
 }
 
 /** Everything one release knows, as the table gives it. */
@@ -182,7 +184,10 @@ const ROWS: readonly Row[] = [
   {
     minor: 38,
     prerelease: 'v1.38.0-beta.0',
-    // Checked against v1.38.0-beta.0, none changing a fact above: HPAGeneration GA (kube_features.go;
+    controller: {
+      sidecarsReadFirst: 'replica_calculator.go `calculatePodRequestsFromContainers` walks `podutil.ContainerIter(InitContainers|Containers)`: init containers first (1.37 appended the restartable ones after the regular containers)',
+    },
+    // Also checked against v1.38.0-beta.0, none changing a fact the library uses: HPAGeneration GA (kube_features.go;
     // not a gate the library reads); ceilToInt32 for replica counts and Percent policies
     // (replica_calculator.go, horizontal.go; the simulator always capped them), the Pods policy's
     // sum still wraps; utilization summed with big.Int (metrics/utilization.go); Succeeded pods
@@ -204,7 +209,7 @@ function accumulate(rows: readonly Row[]): ReadonlyMap<number, KubernetesRelease
     deprecatedSince: {},
     gates: Object.fromEntries(KNOWN_GATES.map(gate => [gate, ABSENT_GATE])),
     apiServer: { scaleTargetGroupRule: false, maxReplicasRequired: false, fieldValidation: false },
-    controller: { syncsDrift: false, scaledToZeroCondition: false, sidecarRequests: false, podLevelRequests: false },
+    controller: { syncsDrift: false, scaledToZeroCondition: false, sidecarRequests: false, podLevelRequests: false, sidecarsReadFirst: false },
   };
   for (const row of rows) {
     if (row.minor !== previous.minor + 1) throw new Error(`kubernetes-releases: the row after 1.${previous.minor} is 1.${row.minor}`);

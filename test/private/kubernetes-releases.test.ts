@@ -6,7 +6,7 @@ import {
 describe('the table of Kubernetes releases', () => {
   test('the default is the newest shipped release: 1.38 is a prerelease (v1.38.0-beta.0)', () => {
     expect(DEFAULT_MINOR).toBe(37);
-    expect(kubernetesRelease(38).controller).toEqual(kubernetesRelease(37).controller);
+    expect(kubernetesRelease(38).controller).toEqual({ ...kubernetesRelease(37).controller, sidecarsReadFirst: true });
   });
 
   test('holds every release from 1.23 to 1.38, each with every known gate; no other', () => {
@@ -60,6 +60,7 @@ describe('the table of Kubernetes releases', () => {
       maxReplicasRequired: starts(r => r.apiServer.maxReplicasRequired),
       scaledToZeroCondition: starts(r => r.controller.scaledToZeroCondition),
       syncsDrift: starts(r => r.controller.syncsDrift),
+      sidecarsReadFirst: starts(r => r.controller.sidecarsReadFirst),
     }).toEqual({
       fieldValidation: 25,
       sidecarRequests: 29,
@@ -68,6 +69,7 @@ describe('the table of Kubernetes releases', () => {
       maxReplicasRequired: 36,
       scaledToZeroCondition: 36,
       syncsDrift: 37,
+      sidecarsReadFirst: 38,
     });
   });
 

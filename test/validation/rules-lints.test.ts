@@ -460,6 +460,17 @@ describe('HPA301-HPA303 cross-object checks', () => {
       })]);
     });
 
+    test('from 1.38 the controller reads the sidecars first, and names the first one without the request', () => {
+      const bothMissing = podTemplate({
+        initContainers: [{ name: 'proxy', restartPolicy: 'Always' }],
+        containers: [{ name: 'app' }],
+      });
+      const named = (version: string) => validate(() => {}, { workload: bothMissing, cluster: { version } })
+        .filter(i => i.ruleId === 'HPA301').map(i => /(container "\w+")/.exec(i.message)?.[1]);
+      expect(named('1.37')).toEqual(['container "app"', 'container "proxy"']);
+      expect(named('1.38')).toEqual(['container "proxy"', 'container "app"']);
+    });
+
     test('before 1.29 the controller reads the regular containers only', () => {
       expect(validate(() => {}, { workload: withSidecar, cluster: { version: '1.28' } })).toEqual([]);
     });
