@@ -46,7 +46,7 @@ summary() {
   local p f
   p=$(cat "$RESULTS"/* 2>/dev/null | grep -c '^PASS' || true)
   f=$(cat "$RESULTS"/* 2>/dev/null | grep -c '^FAIL' || true)
-  say "logs: $LOGS (kept: RELEASE_KEEP=1; removed otherwise when everything passed)"
+  say "logs: $LOGS (removed when everything passed, unless RELEASE_KEEP=1)"
   say "time: $(( $(date +%s) - T_START ))s"
   echo "release: $p passed, $f failed"
   [ "$f" -eq 0 ] && [ "$p" -gt 0 ]
@@ -102,8 +102,7 @@ user_env() {  # user_env HOME [VAR=value...] -- CMD...
   local home="$1"; shift
   local vars=(); while [ "$1" != "--" ]; do vars+=("$1"); shift; done; shift
   mkdir -p "$home/tmp"
-  env -i PATH="$PATH" HOME="$home" TMPDIR="$home/tmp" LANG=C.UTF-8 "${CA_VARS[@]}" \
-    JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION="${NODE_MAJOR:-20}" "${vars[@]}" "$@"
+  env -i PATH="$PATH" HOME="$home" TMPDIR="$home/tmp" LANG=C.UTF-8 "${CA_VARS[@]}" "${vars[@]}" "$@"
 }
 
 # ---- 1. the built packages -------------------------------------------------------------------
