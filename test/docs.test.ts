@@ -59,18 +59,22 @@ describe('links', () => {
   });
 
   test('the link check fails on a missing file and on a missing anchor, and follows GitHub\'s anchors', () => {
+    // README.md links by the repository's address (it is the registries' page too), checked as files.
+    const REPO = 'https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/';
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-docs-'));
     fs.mkdirSync(path.join(dir, 'docs'));
     fs.writeFileSync(path.join(dir, 'README.md'), [
       '# Title', '', '## Porting from cdk8s-plus\'s `HorizontalPodAutoscaler`', '', '## Usage', '## Usage', '',
-      '[a](docs/a.md#hpa102) [b](docs/gone.md) [c](#porting-from-cdk8s-pluss-horizontalpodautoscaler) [d](#usage-1)',
-      '[e](#nowhere) [f](https://example.com/x.md#nowhere) `[g](nowhere.md)`', '', '```md', '[h](nowhere.md)', '```', '',
+      `[a](${REPO}docs/a.md#hpa102) [b](${REPO}docs/gone.md) [c](#porting-from-cdk8s-pluss-horizontalpodautoscaler) [d](#usage-1)`,
+      '[e](#nowhere) [f](https://example.com/x.md#nowhere) `[g](nowhere.md)` [i](docs/a.md)', '', '```md', '[h](nowhere.md)', '```', '',
     ].join('\n'));
-    fs.writeFileSync(path.join(dir, 'docs', 'a.md'), '### HPA102\n\n[back](../README.md#title) [up](../../outside.md)\n');
+    fs.writeFileSync(path.join(dir, 'docs', 'a.md'), `### HPA102\n\n[back](../README.md#title) [up](../../outside.md) [x](${REPO}docs/a.md#nope)\n`);
     expect(docs.brokenLinks(dir)).toEqual([
       'README.md:8: link to docs/gone.md: no file docs/gone.md',
       'README.md:9: link to #nowhere: README.md has no heading or anchor "nowhere"',
+      `README.md:9: link to docs/a.md: README.md is also the packages' page on the registries, where a relative link leads nowhere: link to ${REPO}docs/a.md`,
       'docs/a.md:3: link to ../../outside.md: no file ../outside.md',
+      'docs/a.md:3: link to docs/a.md#nope: docs/a.md has no heading or anchor "nope"',
     ]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
