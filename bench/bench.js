@@ -155,6 +155,26 @@ if (!quick) {
 }
 fs.rmSync(scratch, { recursive: true, force: true });
 
+// Sizes: the library as npm installs it (its tarball unpacked, bundled dependencies included)
+// against cdk8s-plus-27 as npm installed it in this checkout, and the Python wheel.
+function duBytes(dir) {
+  return Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+}
+const distJs = path.join(__dirname, '..', 'dist', 'js');
+const libraryTgz = fs.existsSync(distJs) ? fs.readdirSync(distJs).find(f => /^cdk8s-hpa@.*\.jsii\.tgz$/.test(f)) : undefined;
+if (libraryTgz) {
+  const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-size-'));
+  execFileSync('tar', ['xzf', path.join(distJs, libraryTgz), '-C', unpacked]);
+  const plusDir = path.dirname(require.resolve('cdk8s-plus-27/package.json', { paths: [path.join(__dirname, '..')] }));
+  results.sizes = { tarball: libraryTgz, oursBytes: duBytes(path.join(unpacked, 'package')), plusBytes: duBytes(plusDir) };
+  fs.rmSync(unpacked, { recursive: true, force: true });
+  const distPy = path.join(__dirname, '..', 'dist', 'python');
+  const wheel = fs.existsSync(distPy) ? fs.readdirSync(distPy).find(f => f.endsWith('.whl')) : undefined;
+  if (wheel) results.sizes.wheel = { file: wheel, bytes: fs.statSync(path.join(distPy, wheel)).size };
+} else {
+  process.stderr.write('  sizes: no dist/js/cdk8s-hpa@*.jsii.tgz (npx projen package:js first): not measured\n');
+}
+
 // Ratios, all within this run.
 const row = (variant, n) => results.rows.find(r => r.variant === variant && r.n === n);
 const biggest = Math.max(...sizes);
@@ -180,6 +200,8 @@ results.targets = {
   historyReplayMs: Math.max(results.history.week.replayFirst.median, results.history.week.replaySecond.median),
   // The bytes of the 30-day history's series over 16 per sample (a time and a value, 8 bytes each).
   historyHeldOverSamples: (results.history.month.heldMb * 2 ** 20) / (results.history.month.samples * 16),
+  installedOverPlus: results.sizes ? results.sizes.oursBytes / results.sizes.plusBytes : undefined,
+  wheelMb: results.sizes?.wheel ? results.sizes.wheel.bytes / 2 ** 20 : undefined,
 };
 
 const lines = [];
@@ -240,6 +262,10 @@ lines.push(`  (reading the week's ${hw.fileMb.toFixed(1)} MB of range-query JSON
 target('30 days of 15 s history (3.8 million samples): bytes held over 16 per sample', t.historyHeldOverSamples, 1.05, 2);
 lines.push(`  (${hm.fileMb.toFixed(0)} MB of JSON read in ${hm.parseMs.toFixed(0)} ms into ${hm.heldMb.toFixed(1)} MB; replays ${hm.replayMs.map(v => v.toFixed(0)).join(' and ')} ms; peak RSS ${hm.peakRssMb.toFixed(0)} MB)`);
 target('require(\'cdk8s-hpa\') added', t.requireAddedMs, 15, 1, ' ms');
+if (results.sizes) {
+  target(`cdk8s-hpa installed / cdk8s-plus-27 installed (${(results.sizes.oursBytes / 2 ** 20).toFixed(1)} MB / ${(results.sizes.plusBytes / 2 ** 20).toFixed(1)} MB)`, t.installedOverPlus, 1.0);
+  target(`the Python wheel (${results.sizes.wheel?.file ?? 'not built: bash test/bindings/run.sh python'})`, t.wheelMb, 3, 2, ' MB');
+}
 target('cdk8s-hpa --help', t.helpMs, 140, 1, ' ms');
 
 const table = lines.join('\n');
