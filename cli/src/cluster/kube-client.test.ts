@@ -14,6 +14,9 @@ const LIST_PODS = { verb: 'list', resource: 'pods', namespace: 'shop' };
 
 let cluster: FakeCluster;
 
+// Each call starts a Node.js process that loads the client library: seconds on a busy machine.
+jest.setTimeout(60_000);
+
 beforeAll(async () => {
   requireCompiledCli();
   cluster = await startFakeCluster({
