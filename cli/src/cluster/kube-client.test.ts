@@ -6,7 +6,6 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { describeSubject } from './kube-client';
 import { requireCompiledCli } from '../../test/cli-helpers';
 import { callCompiled, FakeCluster, forbidden, kubeconfigFor, notFound, startFakeCluster } from '../../test/fake-cluster';
 
@@ -82,13 +81,4 @@ describe('the kubeconfig and the context', () => {
     const outcome = await callCompiled('kube-client', [{ kubeconfig: '/nonexistent/config' }, '/', LIST_PODS]);
     expect(outcome).toMatchObject({ name: 'ClusterError', error: expect.stringMatching(/^cannot read the kubeconfig \/nonexistent\/config: .*ENOENT/) });
   });
-});
-
-test.each([
-  [{ verb: 'list', resource: 'pods', namespace: 'shop' }, 'list pods in namespace "shop"'],
-  [{ verb: 'list', resource: 'horizontalpodautoscalers.autoscaling' }, 'list horizontalpodautoscalers.autoscaling in all namespaces'],
-  [{ verb: 'get', resource: 'deployments.apps/scale', namespace: 'shop', name: 'web' }, 'get deployments.apps/scale "web" in namespace "shop"'],
-  [{ verb: 'get', resource: 'version' }, 'get version'],
-] as const)('describeSubject(%j)', (subject, text) => {
-  expect(describeSubject(subject)).toBe(text);
 });

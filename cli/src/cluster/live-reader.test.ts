@@ -3,7 +3,6 @@
  * namespace, the target found through discovery with its scale, the scale's pods, the HPA's
  * events, what the controller could not read, and the refusals that stop a run.
  */
-import { itemsOf } from './live-reader';
 import { requireCompiledCli } from '../../test/cli-helpers';
 import { Answer, callCompiled, FakeCluster, forbidden, notFound, Routes, startFakeCluster } from '../../test/fake-cluster';
 
@@ -133,10 +132,4 @@ test.each([
 ])('%s: the run stops with one line', async (_, options, message) => {
   const outcome: any = await callCompiled('live-reader', [{ kubeconfig: cluster.kubeconfig, ...options }]);
   expect(outcome.error).toBe(message);
-});
-
-test('itemsOf gives each item its list\'s apiVersion and kind', () => {
-  expect(itemsOf({ apiVersion: 'apps/v1', kind: 'DeploymentList', items: [{ metadata: { name: 'a' } }] }))
-    .toEqual([{ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'a' } }]);
-  expect(itemsOf(undefined)).toEqual([]);
 });
