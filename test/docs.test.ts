@@ -21,13 +21,18 @@ const CATALOG = { RULES, isAdjustableRule, FINDINGS, FindingLevel, INPUT_RULES }
 
 interface Example extends FencedBlock {
   readonly file: string;
-  /** The fenced block after it, which shows what it prints or renders. */
+  /** The fenced block after it (after its translations), which shows what it prints or renders. */
   readonly next?: FencedBlock;
 }
 
+/** The other languages' versions of an example, which follow it (test/bindings/README.md). */
+const TRANSLATION = new Set(['python', 'java', 'go']);
+
 const EXAMPLES: Example[] = docsFiles().flatMap(file => {
   const blocks = fencedBlocks(readDoc(file));
-  return blocks.map((b, i) => ({ ...b, file, next: blocks[i + 1] })).filter(b => b.lang === 'ts');
+  return blocks
+    .map((b, i) => ({ ...b, file, next: blocks.slice(i + 1).find(n => !TRANSLATION.has(n.lang)) }))
+    .filter(b => b.lang === 'ts');
 });
 const where = (e: Example) => `${e.file}:${e.line}`;
 

@@ -2,7 +2,8 @@
 """Documentation examples of the built packages, extracted and wrapped so each language's own
 compiler can check them (test/bindings/run.sh runs this).
 
-  examples.py extract LANG OUTDIR SOURCE...   writes one compilable file per example to OUTDIR
+  examples.py extract LANG OUTDIR SOURCE [PAGE.md...]
+                                             writes one compilable file per example to OUTDIR
   examples.py python-check OUTDIR PYTHON     compiles the Python examples, runs the README ones
   examples.py report LANG OUTDIR LOG          reads the compiler's (or the runs') output in LOG,
                                               prints one PASS/FAIL line per example and the count
@@ -14,6 +15,9 @@ Where the examples come from, as each registry shows them:
           told from YAML, console and text blocks by its statements ending in `;`) and of each
           class's Javadoc
   go      the module: README.md (```go fences) and `// Example:` blocks of the doc comments
+and, from the repository, the docs pages given (PAGE.md: ```python, ```java and ```go fences, each
+a whole program, the translation of the TypeScript example above it; a Python one runs unless its
+fence says `compile-only`, and each line it prints must be on its page).
 
 Each example is wrapped in the fixture the TypeScript original compiled in (rosetta/default.ts-fixture):
 the imports, a Chart subclass whose constructor holds the example (`this`/`self` is the chart), and
@@ -34,8 +38,8 @@ EXPECTED_SYNTH_ERRORS = {"Every mistake at once": ["HPA103", "HPA301", "HPA123"]
 
 # ---- extraction ------------------------------------------------------------------------------
 
-def fences(markdown, lang):
-    """(heading, code) of each ```lang block of a markdown text."""
+def fences(markdown, lang, info=False):
+    """(heading, code) of each ```lang block of a markdown text; with info, (heading, code, info, line)."""
     found, heading = [], ""
     lines = markdown.splitlines()
     i = 0
@@ -43,15 +47,16 @@ def fences(markdown, lang):
         line = lines[i]
         if line.startswith("#") and not line.startswith("#!"):
             heading = line.lstrip("#").strip()
-        m = re.match(r"^```(\w*)", line)
+        m = re.match(r"^```(\w*)\s*(.*)$", line)
         if m:
-            body = []
+            body, first = [], i + 2
             i += 1
             while i < len(lines) and not lines[i].startswith("```"):
                 body.append(lines[i])
                 i += 1
             if m.group(1) == lang:
-                found.append((heading, "\n".join(body)))
+                code = "\n".join(body)
+                found.append((heading, code, m.group(2), first) if info else (heading, code))
         i += 1
     return found
 
@@ -142,6 +147,19 @@ def go_examples(module_dir):
                 out.append({"where": "doc comment in " + name, "code": textwrap.dedent("\n".join(body))})
     return out
 
+def doc_examples(lang, pages):
+    """The translations on the docs pages: whole programs, each compiled as it is."""
+    out = []
+    for page in pages:
+        with open(page) as f:
+            text = f.read()
+        name = os.path.join(os.path.basename(os.path.dirname(page)), os.path.basename(page))
+        for heading, code, info, line in fences(text, lang, info=True):
+            run = lang == "python" and "compile-only" not in info.split()
+            out.append({"where": f"{name}:{line}", "heading": heading, "code": code, "run": run,
+                        "whole": True, "page": os.path.abspath(page)})
+    return out
+
 # ---- fixtures --------------------------------------------------------------------------------
 
 PY_VALUES = {
@@ -171,7 +189,7 @@ self = Chart(App(), "example")
 
 def python_file(ex):
     # A whole program imports cdk8s itself (rosetta only adds `from cdk8s_hpa import X` lines).
-    if re.search(r"^(from cdk8s import |import cdk8s\b)", ex["code"], re.M):
+    if ex.get("whole") or re.search(r"^(from cdk8s import |import cdk8s\b)", ex["code"], re.M):
         return ex["code"] + "\n", []
     body, problems = [], []
     for line in ex["code"].splitlines():
@@ -259,6 +277,7 @@ def extract(lang, outdir, sources):
         examples = java_examples(sources[0])
     else:
         examples = go_examples(sources[0])
+    examples += doc_examples(lang, sources[1:])
     manifest = []
     for n, ex in enumerate(examples, 1):
         if lang == "python":
@@ -280,7 +299,7 @@ def extract(lang, outdir, sources):
         with open(os.path.join(outdir, name), "w") as f:
             f.write(code)
         manifest.append({"file": name, "where": ex["where"], "run": ex.get("run", False),
-                         "heading": ex.get("heading", ""), "problems": problems})
+                         "heading": ex.get("heading", ""), "page": ex.get("page"), "problems": problems})
     with open(os.path.join(outdir, "examples.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     if lang == "python":
@@ -330,7 +349,7 @@ def report(lang, outdir, log):
         if lang == "python":
             status_file = os.path.join(outdir, ex["file"] + ".status")
             status = open(status_file).read().strip() if os.path.exists(status_file) else "not compiled"
-            expected = EXPECTED_SYNTH_ERRORS.get(ex["heading"]) if ex["run"] else None
+            expected = EXPECTED_SYNTH_ERRORS.get(ex["heading"]) if ex["run"] and not ex.get("page") else None
             out_file = os.path.join(outdir, ex["file"] + ".out")
             out = open(out_file, errors="replace").read() if os.path.exists(out_file) else ""
             if status == "compile-failed":
@@ -344,11 +363,11 @@ def report(lang, outdir, log):
             elif status not in ("ok", "compiled"):
                 why.append("raised: " + (out.strip().splitlines() or ["(no output)"])[-1])
             elif ex["run"]:
-                # What a README example prints, the README shows: each printed line must be in it.
-                readme = open(os.path.join(outdir, "README.md")).read()
+                # What an example prints, its README or page shows: each printed line must be in it.
+                readme = open(ex.get("page") or os.path.join(outdir, "README.md")).read()
                 stdout_file = os.path.join(outdir, ex["file"] + ".stdout")
                 printed = open(stdout_file).read().splitlines() if os.path.exists(stdout_file) else []
-                why += [f"prints a line the README does not show: {l}" for l in printed if l.strip() and l not in readme]
+                why += [f"prints a line its page does not show: {l}" for l in printed if l.strip() and l not in readme]
         if why:
             failed += 1
             print(f"FAIL {lang} example {ex['file']} ({ex['where']}):")

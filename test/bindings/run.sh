@@ -287,12 +287,12 @@ smoke_python() {
 }
 
 # examples LANG SOURCE -- CMD...: extracts LANG's documentation examples from SOURCE (the built
-# package) into $WORK/examples/LANG, checks them with CMD (its output is the log the report
-# reads) and prints one line per example; each example counts in the last line.
+# package) and the docs pages' LANG blocks into $WORK/examples/LANG, checks them with CMD (its
+# output is the log the report reads) and prints one line per example; each counts in the last line.
 examples() {
   local lang="$1" src="$2" dir="$WORK/examples/$1" t0 rc=0; shift 3
   t0=$(date +%s)
-  python3 "$HERE/examples.py" extract "$lang" "$dir" "$src" || return 1
+  python3 "$HERE/examples.py" extract "$lang" "$dir" "$src" "$ROOT"/docs/*.md || return 1
   "$@" > "$LOGS/$lang-examples.log" 2>&1 || true
   python3 "$HERE/examples.py" report "$lang" "$dir" "$LOGS/$lang-examples.log" | tee "$LOGS/$lang-examples-report.log" || rc=1
   TIMINGS+=("$lang:examples=$(( $(date +%s) - t0 ))s")

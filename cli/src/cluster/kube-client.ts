@@ -174,7 +174,7 @@ export class KubeClient {
 }
 
 /** `list pods in namespace "shop"`, `get deployments.apps/scale "web" in namespace "shop"`, `list horizontalpodautoscalers.autoscaling in all namespaces`. */
-export function describeSubject(subject: RequestSubject): string {
+function describeSubject(subject: RequestSubject): string {
   const name = subject.name !== undefined ? ` "${subject.name}"` : '';
   const where = subject.namespace !== undefined ? ` in namespace "${subject.namespace}"` : subject.verb === 'list' ? ' in all namespaces' : '';
   return `${subject.verb} ${subject.resource}${name}${where}`;

@@ -207,7 +207,7 @@ function apiRoot(group: string, version: string): string {
 }
 
 /** The items of a list response, each with the `apiVersion` and `kind` kubectl gives them. */
-export function itemsOf(list: any): any[] {
+function itemsOf(list: any): any[] {
   const apiVersion = list?.apiVersion;
   const kind = typeof list?.kind === 'string' ? list.kind.replace(/List$/, '') : undefined;
   return Array.isArray(list?.items) ? list.items.map((item: any) => asDumped(item, apiVersion, kind)) : [];
@@ -217,7 +217,7 @@ export function itemsOf(list: any): any[] {
  * An object as `kubectl get -o yaml` prints it: `apiVersion` and `kind` first (list items carry
  * neither), and no `metadata.managedFields` (kubectl hides them unless `--show-managed-fields`).
  */
-export function asDumped(object: any, apiVersion?: string, kind?: string): any {
+function asDumped(object: any, apiVersion?: string, kind?: string): any {
   const { apiVersion: ownVersion, kind: ownKind, metadata, ...rest } = object ?? {};
   const { managedFields: _hidden, ...shown } = metadata ?? {};
   return { apiVersion: ownVersion ?? apiVersion, kind: ownKind ?? kind, ...(metadata ? { metadata: shown } : {}), ...rest };
