@@ -23,10 +23,10 @@ export { CLUSTER_ANNOTATION, DEFAULT_SYNC_PERIOD_SECONDS, INT32_MAX } from './pr
 export { table } from './private/table';
 export { plural, shellCommand, shellQuote } from './private/words';
 export { RuleLevel } from './rule-level';
-export { HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions } from './simulation/history-replay';
-export { HistoryLoad, PrometheusHistory } from './simulation/prometheus-history';
-export { MatrixDocument, MatrixError, MatrixReader, MatrixSeries, readMatrixText } from './simulation/prometheus-matrix';
-export { historyLines, measureRows } from './simulation/replay-report';
+export { HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions } from './history/history-replay';
+export { HistoryLoad, PrometheusHistory } from './history/prometheus-history';
+export { MatrixDocument, MatrixError, MatrixReader, MatrixSeries, readMatrixText } from './history/prometheus-matrix';
+export { historyLines, measureRows } from './history/replay-report';
 export { SimulationResult } from './simulation/simulation-result';
 export { MetricStepResult, SimulatedMetric, SimulationStep } from './simulation/simulation-step';
 export { SimulationTrace } from './simulation/simulation-trace';

@@ -4,11 +4,11 @@
  * the recorded replica count, and the histories refused with what to change.
  */
 import { Duration } from 'cdk8s';
-import { cpuUtilization, externalAverageValue, hpaManifest } from './helpers';
+import { cpuUtilization, externalAverageValue, hpaManifest } from '../simulation/helpers';
 import {
   ClusterProfile, HistoryLoad, HpaSimulator, MetricObservation, PrometheusHistory, SimulationTrace,
 } from '../../src';
-import { largestStep, measure, replayHistory } from '../../src/simulation/replay-measures';
+import { largestStep, measure, replayHistory } from '../../src/history/replay-measures';
 import { SimulationStep } from '../../src/simulation/simulation-step';
 
 /** History starts at 2026-11-16T00:00:00Z. */

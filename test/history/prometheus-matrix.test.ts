@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as fc from 'fast-check';
-import { decimal, MatrixReader, mergeSeries, readMatrixFile, readMatrixText } from '../../src/simulation/prometheus-matrix';
+import { decimal, MatrixReader, mergeSeries, readMatrixFile, readMatrixText } from '../../src/history/prometheus-matrix';
 
 const FIXTURES = path.join(__dirname, '..', 'cli', 'fixtures', 'history');
 

@@ -5,8 +5,8 @@
 import { rfc3339 } from './history-input';
 import { comparedReading } from './replay-measures';
 import { ReportInput } from './replay-types';
-import { axes, COLORS, esc, f, fmt, hline, LEFT, RIGHT } from './result-svg';
-import { SimulatedMetric, SimulationStep } from './simulation-step';
+import { axes, COLORS, esc, f, fmt, hline, LEFT, RIGHT } from '../simulation/result-svg';
+import { SimulatedMetric, SimulationStep } from '../simulation/simulation-step';
 
 /** The colours of the first and second spec. */
 const SPEC_COLORS = [COLORS[0], COLORS[3]];

@@ -3,11 +3,11 @@
  * definitions are on the structs of `replay-types.ts` and in docs/what-if.md). Loaded on first use.
  */
 import { HistoryError, MetricTimeline, RecordedHistory, ReplicasTimeline, rfc3339, labelText } from './history-input';
-import { displayTarget, SimMetric, SimSpec } from './hpa-spec';
+import { displayTarget, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { HistoryMetricSummary, LoadStep, MetricAboveTarget, Reaction, ReplayData, ReplayMeasures, ReplicasCheck } from './replay-types';
-import { RunInput } from './simulation-run';
-import { SimulationResultProps, SimulationStep } from './simulation-step';
-import { HpaSimulatorOptions } from './simulator-options';
+import { RunInput } from '../simulation/simulation-run';
+import { SimulationResultProps, SimulationStep } from '../simulation/simulation-step';
+import { HpaSimulatorOptions } from '../simulation/simulator-options';
 
 /** One simulator as a replay runs it. */
 export interface ReplaySubject<R extends SimulationResultProps> {

@@ -1,6 +1,6 @@
 /** What a replay of recorded history measures: the structs `HistoryReplay` and `HistoryComparison` hold. */
 import { Duration } from 'cdk8s';
-import type { SimulationResultProps } from './simulation-step';
+import type { SimulationResultProps } from '../simulation/simulation-step';
 
 /** Options of `HpaSimulator.replay()` and `compare()`. */
 export interface ReplayOptions {

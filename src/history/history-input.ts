@@ -3,10 +3,10 @@
  * grid and read step by step, straight from the series' arrays (nothing is copied per step), into
  * the observations the controller would have been given. Loaded on first use.
  */
-import { SimMetric } from './hpa-spec';
-import { MetricObservation } from './metric-observation';
+import { SimMetric } from '../simulation/hpa-spec';
+import { MetricObservation } from '../simulation/metric-observation';
 import { MatrixSeries } from './prometheus-matrix';
-import { ObservationSource, podRequest } from './simulation-run';
+import { ObservationSource, podRequest } from '../simulation/simulation-run';
 
 /** How a pod metric's readings load the replay (the values of `HistoryLoad`). */
 export type LoadModel = 'PodSamples' | 'Total' | 'PerPod';
