@@ -91,12 +91,12 @@ describe('a config file for a release newer than the library knows', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-cli-newer-'));
     try {
       fs.mkdirSync(path.join(dir, '.git'));
-      fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.39", featureGates: { HPAScaleToZero: false } }\n');
+      fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.40", featureGates: { HPAScaleToZero: false } }\n');
       fs.copyFileSync(path.join(REPO, 'clusters', 'edge', 'worker.yaml'), path.join(dir, 'worker.yaml'));
       const run = cli(['validate', 'worker.yaml'], { cwd: dir });
       // The worker scales to zero: the gate the file declares off is taken as given.
       expect(run.lines.map(l => l.replace(/^worker\.yaml:\d+:\d+: (\w+ \[HPA\d+\]) .*$/, '$1'))).toEqual(['warning [HPA156]', 'error [HPA101]']);
-      expect(run.stderr).toBe('cdk8s-hpa: 1 error, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.39 (judged as 1.37, the newest release this cdk8s-hpa knows) -HPAScaleToZero; config .cdk8s-hpa.yaml]\n');
+      expect(run.stderr).toBe('cdk8s-hpa: 1 error, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.40 (judged as 1.38, the newest release this cdk8s-hpa knows) -HPAScaleToZero; config .cdk8s-hpa.yaml]\n');
       expect(run.code).toBe(1);
       fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.39" }\n');
       expect(cli(['validate', 'worker.yaml'], { cwd: dir }).code).toBe(0);

@@ -321,16 +321,16 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
   });
 
   test('--k8s-version newer than the library\'s releases: judged as the newest, with a warning that says so; exit 0', () => {
-    const run = cli(['validate', '--k8s-version', '1.38', `${FIXTURES}/clean.yaml`]);
+    const run = cli(['validate', '--k8s-version', '1.39', `${FIXTURES}/clean.yaml`]);
     expect(run.lines).toEqual([expect.stringMatching(new RegExp(`^${FIXTURES}/clean.yaml:\\d+:\\d+: warning \\[HPA156\\] cluster\\.version: Warning: `
-      + 'Kubernetes 1\\.38 is judged as 1\\.37, the newest release this cdk8s-hpa knows: .*a newer cdk8s-hpa may know more '
-      + '\\(fix: upgrade cdk8s-hpa to a version that knows Kubernetes 1\\.38; until then, turn HPA156 off \\(ruleLevels, or --disable HPA156\\) to accept the judgement as 1\\.37\\)$'))]);
-    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.38 (judged as 1.37, the newest release this cdk8s-hpa knows)]\n');
+      + 'Kubernetes 1\\.39 is judged as 1\\.38, the newest release this cdk8s-hpa knows: .*a newer cdk8s-hpa may know more '
+      + '\\(fix: upgrade cdk8s-hpa to a version that knows Kubernetes 1\\.39; until then, turn HPA156 off \\(ruleLevels, or --disable HPA156\\) to accept the judgement as 1\\.38\\)$'))]);
+    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.39 (judged as 1.38, the newest release this cdk8s-hpa knows)]\n');
     expect(run.code).toBe(0);
-    // Judged as the newest release: scaling to zero is on by default, as in 1.37.
-    const zero = cli(['validate', '--k8s-version', 'v1.39.0', '--disable', 'HPA156', '-'], { input: scaleToZero });
+    // Judged as the newest release: scaling to zero is on by default, as in 1.38.
+    const zero = cli(['validate', '--k8s-version', 'v1.40.0', '--disable', 'HPA156', '-'], { input: scaleToZero });
     expect([zero.stdout, zero.code]).toEqual(['', 0]);
-    expect(zero.stderr).toContain('[Kubernetes v1.39.0 (judged as 1.37, the newest release this cdk8s-hpa knows)]');
+    expect(zero.stderr).toContain('[Kubernetes v1.40.0 (judged as 1.38, the newest release this cdk8s-hpa knows)]');
   });
 
   test.each([

@@ -99,10 +99,10 @@ describe('cdk8s-hpa simulate on a CPU HPA', () => {
     expect(run.code).toBe(0);
   });
 
-  test('a --k8s-version newer than the library\'s releases simulates as the newest (1.37\'s syncs drift), with the warning on standard error', () => {
-    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.38']);
+  test('a --k8s-version newer than the library\'s releases simulates as the newest (1.38\'s syncs drift), with the warning on standard error', () => {
+    const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.39']);
     expect(run.lines).toEqual(WEB_TABLE);
-    expect(run.stderr).toMatch(/^test\/cli\/fixtures\/simulate\/web-hpa\.yaml:\d+:\d+: warning \[HPA156\] cluster\.version: Warning: Kubernetes 1\.38 is judged as 1\.37, /);
+    expect(run.stderr).toMatch(/^test\/cli\/fixtures\/simulate\/web-hpa\.yaml:\d+:\d+: warning \[HPA156\] cluster\.version: Warning: Kubernetes 1\.39 is judged as 1\.38, /);
     expect(run.code).toBe(0);
   });
 
