@@ -138,14 +138,14 @@ describe('cdk8s synth with the cdk8s-hpa validation plugin', () => {
   });
 
   test('a k8sVersion newer than the library\'s releases is judged as the newest, with a warning on each HPA; synth passes', () => {
-    const run = synth({ k8sVersion: '1.38' });
+    const run = synth({ k8sVersion: '1.39' });
     expect(run.report.summary.status).toBe('success');
     // One HPA of the app carries the cluster it was judged with in code, which the run's flag does not override.
-    expect(run.report.summary.metadata.settings).toBe('Kubernetes 1.33 (cdk8s-hpa.io/cluster), Kubernetes 1.38 (judged as 1.37, the newest release this cdk8s-hpa knows); config .cdk8s-hpa.yaml');
+    expect(run.report.summary.metadata.settings).toBe('Kubernetes 1.33 (cdk8s-hpa.io/cluster), Kubernetes 1.39 (judged as 1.38, the newest release this cdk8s-hpa knows); config .cdk8s-hpa.yaml');
     const newer = run.report.violations.find((v: any) => v.ruleName.startsWith('HPA156 (warning)'));
     // api is judged by its annotation (1.33), so only worker meets the newer release.
     expect(newer.violatingConstructs.map((c: any) => c.resourceName).sort()).toEqual(['worker']);
-    expect(newer.violatingConstructs[0].locations).toEqual([expect.stringMatching(/^cluster\.version \(line \d+\): Warning: Kubernetes 1\.38 is judged as 1\.37, /)]);
+    expect(newer.violatingConstructs[0].locations).toEqual([expect.stringMatching(/^cluster\.version \(line \d+\): Warning: Kubernetes 1\.39 is judged as 1\.38, /)]);
     expect(run.code).toBe(0);
   });
 
