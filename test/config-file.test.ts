@@ -33,12 +33,12 @@ describe('the config file', () => {
 
   test('takes a release newer than the library knows, with the gates it declares, in the root and in overrides', () => {
     const config = parse([
-      'cluster: { version: "1.39", featureGates: { HPAScaleToZero: false } }',
+      'cluster: { version: "1.39", featureGates: { HPAConfigurableTolerance: false } }',
       'overrides:',
       '  - files: ["edge/**"]',
       '    cluster: { version: "v1.40.1" }',
     ].join('\n'));
-    expect(config.settingsFor('repo/web.yaml').cluster).toEqual({ version: '1.39', featureGates: { HPAScaleToZero: false } });
+    expect(config.settingsFor('repo/web.yaml').cluster).toEqual({ version: '1.39', featureGates: { HPAConfigurableTolerance: false } });
     expect(config.settingsFor('repo/edge/worker.yaml').cluster.version).toBe('v1.40.1');
   });
 

@@ -6,10 +6,17 @@
  * Times are seconds. Window membership follows the controller as it runs: an entry recorded
  * at `r` counts at `now` iff `now - r < window` (Go: `timestamp.After(now - window)`, with
  * syncs that start a little after each multiple of the period), and is old iff
- * `now - r >= window`.
+ * `now - r >= window`. The controller's clock has whole microseconds (see sync-timing.ts):
+ * ages are taken to the microsecond (`secondsSince`), so that one exactly a window old is, in
+ * spite of the rounding of seconds with fractions.
  */
 import { SimRules } from './hpa-spec';
 import { INT32_MAX } from '../private/constants';
+
+/** Seconds from `then` to `now`, both on the controller's clock, to the microsecond. */
+export function secondsSince(now: number, then: number): number {
+  return Math.round((now - then) * 1e6) / 1e6;
+}
 
 /** `timestampedRecommendation`. */
 export interface Recommendation {
@@ -58,7 +65,7 @@ export function maxOverDownscaleWindow(
   let oldIndex = -1;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i];
-    if (outsideDownscaleWindow(now - rec.timestamp, windowSeconds)) {
+    if (outsideDownscaleWindow(secondsSince(now, rec.timestamp), windowSeconds)) {
       oldIndex = i;
     } else if (rec.recommendation > max) {
       max = rec.recommendation;
@@ -142,10 +149,10 @@ export function clampToBehaviorWindows(
   let oldIndex = -1;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i];
-    const age = now - rec.timestamp;
-    if (age < upW && rec.recommendation < upRec) upRec = rec.recommendation;
-    if (age < downW && rec.recommendation > downRec) downRec = rec.recommendation;
-    if (outsideBehaviorWindows(age, up, down)) oldIndex = i;
+    const old = secondsSince(now, rec.timestamp);
+    if (old < upW && rec.recommendation < upRec) upRec = rec.recommendation;
+    if (old < downW && rec.recommendation > downRec) downRec = rec.recommendation;
+    if (outsideBehaviorWindows(old, up, down)) oldIndex = i;
   }
   let stabilized = current;
   if (stabilized < upRec) stabilized = upRec;
@@ -159,7 +166,7 @@ export function clampToBehaviorWindows(
 export function getReplicasChangePerPeriod(periodSeconds: number, events: ScaleEvent[], now: number): number {
   let replicas = 0;
   for (const e of events) {
-    if (now - e.timestamp < periodSeconds) replicas += e.replicaChange;
+    if (secondsSince(now, e.timestamp) < periodSeconds) replicas += e.replicaChange;
   }
   return replicas;
 }
@@ -252,7 +259,7 @@ export function storeScaleEvent(
   let oldIndex = -1;
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
-    if (now - e.timestamp >= period) e.outdated = true; // markScaleEventsOutdated
+    if (secondsSince(now, e.timestamp) >= period) e.outdated = true; // markScaleEventsOutdated
     if (e.outdated) oldIndex = i;
   }
   const event: ScaleEvent = { replicaChange: change, timestamp: now, outdated: false };

@@ -12,7 +12,7 @@ import { MetricObservation } from './metric-observation';
 import {
   clampToBehaviorWindows, convertDesiredReplicasWithBehaviorRate, convertDesiredReplicasWithRules, maxOverDownscaleWindow,
   outsideBehaviorWindows, outsideDownscaleWindow, Recommendation, ScaleEvent, stabilizeRecommendation, stabilizeWithBehaviors,
-  storeScaleEvent,
+  secondsSince, storeScaleEvent,
 } from './normalization';
 import { combineProposals, computeProposal, DEFAULT_POD_REQUEST, MetricProposal, Tolerances } from './replica-calculator';
 import { MetricStepResult, SimulationStep } from './simulation-step';
@@ -257,10 +257,10 @@ export class Run {
     const clocks = hold.clocks;
     if (hold.stabilization === undefined || clocks.length === 0) return;
     const last = clocks[clocks.length - 1];
-    const recs = this.recommendations!.filter(r => !this.outsideEveryWindow(last - r.timestamp));
+    const recs = this.recommendations!.filter(r => !this.outsideEveryWindow(secondsSince(last, r.timestamp)));
     // The clocks increase: the proposals still in a window are the last ones.
     let first = clocks.length;
-    while (first > 0 && !this.outsideEveryWindow(last - clocks[first - 1])) first--;
+    while (first > 0 && !this.outsideEveryWindow(secondsSince(last, clocks[first - 1]))) first--;
     for (let i = first; i < clocks.length; i++) recs.push({ recommendation: hold.stabilization.desired, timestamp: clocks[i] });
     this.recommendations = recs;
   }

@@ -61,49 +61,67 @@ export interface SyncCalls {
   readonly rescaled: boolean;
 }
 
-/** The controller's clock over the syncs of one run, in seconds since the first sync started. */
+/**
+ * The controller's clock over the syncs of one run, in seconds since the first sync started.
+ * It counts whole microseconds (latencies are rounded to them), so that days of syncs add up
+ * without rounding and a time exactly a window after another is exactly that (Go counts
+ * nanoseconds).
+ */
 export class SyncClock {
-  private startTime = 0;
+  /** When the current sync started, in microseconds. */
+  private startUs = 0;
   private readonly drifts: boolean;
+  private readonly periodUs: number;
+  private readonly scaleUs: number;
+  private readonly metricsUs: number;
+  private readonly firstSyncDelayUs: number;
 
-  constructor(release: KubernetesRelease, private readonly period: number, private readonly latencies: SyncLatencies) {
+  constructor(release: KubernetesRelease, period: number, latencies: SyncLatencies) {
     this.drifts = release.controller.syncsDrift;
+    this.periodUs = Math.round(period * 1e6);
+    this.scaleUs = Math.round(latencies.scale * 1e6);
+    this.metricsUs = Math.round(latencies.metrics * 1e6);
+    this.firstSyncDelayUs = Math.round(latencies.firstSyncDelay * 1e6);
   }
 
   /** When the current sync started. */
   public get start(): number {
-    return this.startTime;
+    return this.startUs / 1e6;
   }
 
   /** When the current sync read the scale: the time of a first recommendation. */
   public get scaleRead(): number {
-    return this.startTime + this.latencies.scale;
+    return (this.startUs + this.scaleUs) / 1e6;
   }
 
   /** When the current sync had read `metricReads` metrics: the time its stabilization and behaviors use. */
   public decided(metricReads: number): number {
-    return this.scaleRead + metricReads * this.latencies.metrics;
+    return this.decidedUs(metricReads) / 1e6;
   }
 
   /** When the current sync's scale update returned: the time of its scale event. */
   public scaled(metricReads: number): number {
-    return this.decided(metricReads) + this.latencies.scale;
+    return (this.decidedUs(metricReads) + this.scaleUs) / 1e6;
   }
 
   /** Ends the current sync, which made `calls`, and moves to the next one's start. */
   public next(calls: SyncCalls): void {
-    const start = this.startTime;
+    const start = this.startUs;
+    const period = this.periodUs;
     if (!this.drifts) {
-      // On the period grid: the start is computed, not summed, so it gathers no rounding.
-      this.startTime = (Math.round(start / this.period) + 1) * this.period;
+      this.startUs = (Math.round(start / period) + 1) * period;
       return;
     }
-    const end = calls.rescaled ? this.scaled(calls.metricReads) : this.decided(calls.metricReads);
+    const end = this.decidedUs(calls.metricReads) + (calls.rescaled ? this.scaleUs : 0);
     // The resyncs run at whole periods from the informer's start, firstSyncDelay before the
-    // first sync; the first one at or after this sync's start.
-    const origin = -this.latencies.firstSyncDelay;
-    const resync = origin + Math.ceil((start - origin) / this.period - 1e-9) * this.period;
-    this.startTime = resync <= end + 1e-9 ? resync + this.period : end + this.period;
+    // first sync: the first one at or after this sync's start.
+    const origin = -this.firstSyncDelayUs;
+    const resync = origin + Math.ceil((start - origin) / period) * period;
+    this.startUs = resync <= end ? resync + period : end + period;
+  }
+
+  private decidedUs(metricReads: number): number {
+    return this.startUs + this.scaleUs + metricReads * this.metricsUs;
   }
 }
 

@@ -335,15 +335,15 @@ function microseconds(seconds: number): number {
 }
 
 /**
- * The first sync where the two sides differ, or undefined. Their starts are compared up to the
- * first resync race the controller lost (see `lostResyncRace`), after which its clock runs
- * behind the simulator's by design.
+ * The first sync where the two sides differ, or undefined; up to the first resync race the
+ * controller lost (see `lostResyncRace`), after which its clock runs behind the simulator's by
+ * design, and windows and policy periods may end a sync apart.
  */
 export function firstDifference(sim: ComparableStep[], real: ComparableStep[]): number | undefined {
   const race = lostResyncRace(sim, real);
-  const key = (st: ComparableStep | undefined, k: number) => st && JSON.stringify(race !== undefined && k >= race ? { ...st, time: undefined } : st);
-  for (let k = 0; k < Math.max(sim.length, real.length); k++) {
-    if (key(sim[k], k) !== key(real[k], k)) return k;
+  const key = (st: ComparableStep | undefined) => st && JSON.stringify(st);
+  for (let k = 0; k < (race ?? Math.max(sim.length, real.length)); k++) {
+    if (key(sim[k]) !== key(real[k])) return k;
   }
   return undefined;
 }
@@ -353,8 +353,9 @@ export function firstDifference(sim: ComparableStep[], real: ComparableStep[]): 
  * simulator keeps to the resync grid, the previous one having started at the same time on both
  * sides: on the grid, a sync starts at the very instant of a resync, and which of the two
  * goroutines (the work queue's timer, the informer's resync) runs first is the Go scheduler's
- * choice. In the test bubble the resync nearly always comes second and holds the grid, as the
- * simulator has it; when it comes first the queue drops it, and the syncs drift again.
+ * choice, in every release. In the test bubble the resync nearly always comes second and holds
+ * the grid, as the simulator has it; when it comes first the queue drops it, and the syncs drift
+ * until the drift adds up to a period again.
  */
 export function lostResyncRace(sim: ComparableStep[], real: ComparableStep[]): number | undefined {
   for (let k = 1; k < Math.min(sim.length, real.length); k++) {

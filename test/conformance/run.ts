@@ -137,7 +137,7 @@ async function controller(
     const repeated = syncs - fullSyncs.stop();
     console.log(`controller ${release.minor} (${release.kubernetes}): ${scenarios.length} scenarios, ${syncs} syncs (the simulator repeated ${repeated} `
       + `without a full run), seed ${seed}; controller ${t2 - t1} ms, simulator ${Date.now() - t2} ms`);
-    if (races.length) console.log(`controller ${release.minor}: the resync lost the race at a sync's start (the syncs drift again): ${races.join(', ')}`);
+    if (races.length) console.log(`controller ${release.minor}: compared up to the resync race the controller lost at a sync's start: ${races.join(', ')}`);
     const shown = failures.slice(0, 5);
     if (failures.length > shown.length) shown.push(`... and ${failures.length - shown.length} more`);
     report(tally, `${release.minor} the simulator matches the controller at every sync (${failures.length} of ${scenarios.length} scenarios differ)`, shown);

@@ -80,6 +80,24 @@ describe('the controller\'s sync timing', () => {
     expect(sim(10).run(trace, { until: 300 }).replicas[20]).toBe(1);
   });
 
+  test('a recommendation exactly a window old is out of a behavior\'s window, whatever the fractions of the clock', () => {
+    // Found by the controller test on 1.36: the proposal of 13 recorded at 330.05 s is exactly
+    // 300 s old at 630.05 s (After(cutoff) is false upstream), though 630.05 - 330.05 < 300 in
+    // floating seconds.
+    const manifest = hpaManifest({
+      minReplicas: 1,
+      maxReplicas: 13,
+      metrics: [cpuUtilization(50)],
+      behavior: { scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] } },
+    });
+    const trace = SimulationTrace.create().at(0, 'cpu', MetricObservation.perPodUsage(50))
+      .at(330, 'cpu', MetricObservation.perPodUsage(65)).at(345, 'cpu', MetricObservation.perPodUsage(0));
+    for (const fastForward of [true, false]) {
+      const replicas = HpaSimulator.fromManifest(manifest, { cluster: V136, initialReplicas: 10 })._run(trace, { until: 645 }, fastForward).replicas;
+      expect([replicas[22], replicas[41], replicas[42]]).toEqual([13, 13, 1]);
+    }
+  });
+
   test('options that are not durations are refused', () => {
     expect(() => steady(V137, { apiLatency: { scale: 40 as any } })).toThrow(/apiLatency.scale must be a cdk8s Duration/);
     expect(() => steady(V137, { firstSyncDelay: '1s' as any })).toThrow(/firstSyncDelay must be a cdk8s Duration/);
