@@ -1159,6 +1159,45 @@ describe('HPA126 unknown fields', () => {
     ]);
   });
 
+  // Strict decoding stops at the unknown field, before validation: a misspelt required field is
+  // one finding, the unknown field with the name it was meant to be, not also the missing one.
+  test.each([
+    ['averageUtilisation for averageUtilization', (m: any) => {
+      delete m.spec.metrics[0].resource.target.averageUtilization;
+      m.spec.metrics[0].resource.target.averageUtilisation = 60;
+    }, 'spec.metrics[0].resource.target.averageUtilisation', 'averageUtilization'],
+    ['maxReplica for maxReplicas', (m: any) => {
+      delete m.spec.maxReplicas;
+      m.spec.maxReplica = 3;
+    }, 'spec.maxReplica', 'maxReplicas'],
+    ['valeu for value on an External target, where value or averageValue will do', (m: any) => {
+      m.spec.metrics = [{ type: 'External', external: { metric: { name: 'queue' }, target: { type: 'Value', valeu: '30' } } }];
+    }, 'spec.metrics[0].external.target.valeu', 'value'],
+    ['targt for target (the fields below it are missing too)', (m: any) => {
+      m.spec.metrics = [{ type: 'Pods', pods: { metric: { name: 'rps' }, targt: { type: 'AverageValue', averageValue: '10' } } }];
+    }, 'spec.metrics[0].pods.targt', 'target'],
+  ])('reports %s once, as the unknown field', (_title, mutate, path, meant) => {
+    expect(validate(mutate)).toEqual([
+      expect.objectContaining({ ruleId: 'HPA126', path, fix: `did you mean "${meant}"?` }),
+    ]);
+  });
+
+  test('a missing field is still reported beside an unknown field meant to be another one', () => {
+    const issues = validate((m: any) => {
+      delete m.spec.maxReplicas;
+      m.spec.minReplica = 1;
+    });
+    expect(issues.map(i => [i.ruleId, i.path])).toEqual(expect.arrayContaining([['HPA126', 'spec.minReplica'], ['HPA102', 'spec.maxReplicas']]));
+  });
+
+  test('a field set beside its misspelling is judged as given', () => {
+    const issues = validate((m: any) => {
+      m.spec.maxReplicas = 0;
+      m.spec.maxReplica = 3;
+    });
+    expect(issues.map(i => i.ruleId)).toEqual(expect.arrayContaining(['HPA126', 'HPA102']));
+  });
+
   const negatives: NegativeCase[] = [
     {
       title: 'server-set metadata fields',
