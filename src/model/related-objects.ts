@@ -5,6 +5,7 @@
  * the HPA KEDA makes of each), and a target the input should hold but does not. Every front end
  * asks it, so they all match objects by the same rule: the namespace rule of `object-keys.ts`.
  */
+import { meantAsHpa } from './api-versions';
 import { isScaledObject, kedaHpaOf, kedaTargetType, scaledObjectOwner } from './keda';
 import { namespaceKey, scaleTargetKey } from './object-keys';
 import { isScalableKind } from './scalable-kinds';
@@ -96,7 +97,7 @@ const PRESENT_NAMED = 3;
 
 /** Every object of one input (an app, a set of files, a cluster's answer), indexed for matching. */
 export class RelatedObjects<T extends IndexedObject = IndexedObject> {
-  /** The HorizontalPodAutoscalers, in input order. */
+  /** The HorizontalPodAutoscalers (and objects of the autoscaling group meant as one, `meantAsHpa`), in input order. */
   public readonly hpas: T[] = [];
   /** The objects of each kind and name (not HPAs), in input order and any namespace. */
   private readonly byName = new Map<string, T[]>();
@@ -114,7 +115,7 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
   /** Adds an object; for an HPA, `knownTarget` is its scale target when the source knows it, in any namespace. */
   public add(object: T, knownTarget?: T): void {
     const { kind, metadata } = object.manifest;
-    if (kind === HPA_KIND) {
+    if (kind === HPA_KIND || meantAsHpa(object.manifest)) {
       this.hpas.push(object);
       if (knownTarget !== undefined) this.knownTargets.set(object, knownTarget);
       this.onTarget = undefined;
@@ -209,7 +210,7 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
    */
   public otherHpaOnTarget(hpa: T): OtherHpa | undefined {
     const key = scaleTargetKey(hpa.manifest.metadata?.namespace, hpa.manifest.spec?.scaleTargetRef);
-    if (key === undefined) return undefined;
+    if (key === undefined || hpa.manifest.kind !== HPA_KIND) return undefined;
     this.onTarget ??= this.autoscalersByTarget();
     const own = hpaIdentities(hpa.manifest);
     const other = this.onTarget.get(key)?.find(o => o.object !== hpa && !o.ids.some(id => own.includes(id)));
@@ -292,6 +293,8 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
   private autoscalersByTarget(): Map<string, Autoscaler<T>[]> {
     const byTarget = new Map<string, Autoscaler<T>[]>();
     for (const hpa of this.hpas) {
+      // A misnamed HPA is checked, but kubectl refuses it: it scales nothing.
+      if (hpa.manifest.kind !== HPA_KIND) continue;
       const key = scaleTargetKey(hpa.manifest.metadata?.namespace, hpa.manifest.spec?.scaleTargetRef);
       if (key !== undefined) push(byTarget, key, { object: hpa, ids: hpaIdentities(hpa.manifest), describe: () => describeHpa(hpa) });
     }

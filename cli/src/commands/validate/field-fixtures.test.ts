@@ -68,9 +68,14 @@ describe('manifests with a real problem', () => {
 });
 
 describe('inputs that are not manifests yet', () => {
-  test('an unrendered Helm chart (as helm create writes it): one error per template file, at its first action, naming the command that renders it', () => {
+  test('an unrendered Helm chart (as helm create writes it) is noted and skipped; its templates named one by one are one error each, at the first action, naming the command that renders it', () => {
     const chart = `${FIELD}/unrendered/web`;
-    const run = cli(['validate', '--format', 'json', chart]);
+    const walked = cli(['validate', '--allow-empty', '--format', 'json', `${FIELD}/unrendered`]);
+    expect(JSON.parse(walked.stdout).issues).toEqual([]);
+    expect(walked.stderr).toContain(`cdk8s-hpa: note: ${chart} is a Helm chart: its templates are Helm's input, not checked; check what it renders: helm template RELEASE ${chart} | cdk8s-hpa validate -\n`);
+    expect(walked.code).toBe(0);
+    const templates = ['deployment.yaml', 'hpa.yaml', 'httproute.yaml', 'ingress.yaml', 'service.yaml', 'serviceaccount.yaml', 'tests/test-connection.yaml'].map(t => `${chart}/templates/${t}`);
+    const run = cli(['validate', '--format', 'json', ...templates]);
     const issues: Array<{ file: string; line: number; column: number; ruleId: string; message: string }> = JSON.parse(run.stdout).issues;
     expect(issues.map(i => `${i.file}:${i.line}:${i.column} ${i.ruleId}`)).toEqual([
       `${chart}/templates/deployment.yaml:6:5 YAML`,
