@@ -299,8 +299,8 @@ describe('HorizontalPodAutoscalerV2', () => {
       const { chart, deployment } = setup();
       const first = new HorizontalPodAutoscalerV2(chart, 'First', { target: deployment, minReplicas: 2, maxReplicas: 4 });
       const second = new HorizontalPodAutoscalerV2(chart, 'Second', { target: deployment, minReplicas: 2, maxReplicas: 4 });
-      expect(first.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA304', message: expect.stringContaining(`"${second.name}" (test/Second) already scales this target`) })]);
-      expect(second.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA304', message: expect.stringContaining(`"${first.name}" (test/First) already scales this target`) })]);
+      expect(first.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA304', message: expect.stringContaining(`"${second.name}" (test/Second) also scales this target`) })]);
+      expect(second.validateHpa()).toEqual([expect.objectContaining({ ruleId: 'HPA304', message: expect.stringContaining(`"${first.name}" (test/First) also scales this target`) })]);
     });
 
     test('an HPA without a namespace and one in "default" on one target are not taken for duplicates', () => {
@@ -312,9 +312,9 @@ describe('HorizontalPodAutoscalerV2', () => {
       const b = new HorizontalPodAutoscalerV2(named, 'B', { target: target(), minReplicas: 2, maxReplicas: 4 });
       const c = new HorizontalPodAutoscalerV2(applied, 'C', { target: target(), minReplicas: 2, maxReplicas: 4 });
       expect([a, b, c].map(h => h.validateHpa().map(i => [i.ruleId, i.message]))).toEqual([
-        [['HPA304', 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "applied-c-c825acc6" (applied/C) already scales this target: two autoscalers fight over its replica count']],
+        [['HPA304', 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "applied-c-c825acc6" (applied/C) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales']],
         [],
-        [['HPA304', 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "applied-a-c888d7f9" (applied/A) already scales this target: two autoscalers fight over its replica count']],
+        [['HPA304', 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "applied-a-c888d7f9" (applied/A) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales']],
       ]);
     });
 

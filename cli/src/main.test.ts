@@ -14,13 +14,13 @@ const HELM = `${FIXTURES}/helm-web.yaml`;
 /** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; docs/validate.md shows it too. */
 const HELM_REPORT = [
   `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
-  `${HELM}:52:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-memory" (${HELM}:87) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
+  `${HELM}:52:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-memory" (${HELM}:87) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales (fix: keep one HPA per target and put all metrics in it)`,
   `${HELM}:64:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails (fix: give container "nginx" a cpu request, or use an averageValue target)`,
   `${HELM}:68:9: error [HPA302] spec.metrics[1].containerResource.container: Fails at run time: "sidecar": Deployment/web has no container named "sidecar" (it has "app", "nginx") (fix: use one of "app", "nginx")`,
   `${HELM}:77:11: warning [HPA410] spec.metrics[2].external.target.type: Ignored by the controller: "Value": does not match the target field that is set (averageValue): the controller ignores type and reads averageValue (fix: set type to "AverageValue")`,
   `${HELM}:84:11: error [HPA123] spec.behavior.scaleDown.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 (fix: use a period of at most 1800s)`,
   `${HELM}:92:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
-  `${HELM}:92:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web" (${HELM}:45) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
+  `${HELM}:92:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web" (${HELM}:45) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales (fix: keep one HPA per target and put all metrics in it)`,
 ];
 
 describe('cdk8s-hpa validate on a Helm-style manifest', () => {
@@ -149,7 +149,8 @@ describe('cdk8s-hpa validate exit codes', () => {
   test('an empty file holds no HPA: exit 0', () => {
     const run = cli(['validate', `${FIXTURES}/empty.yaml`]);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('cdk8s-hpa: no HorizontalPodAutoscaler found in 1 input [Kubernetes 1.37 (the default: the newest release)]\n');
+    expect(run.stderr).toBe(`cdk8s-hpa: note: ${FIXTURES}/empty.yaml holds no HorizontalPodAutoscaler\n`
+      + 'cdk8s-hpa: no HorizontalPodAutoscaler found in 1 input [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(0);
   });
 

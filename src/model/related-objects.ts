@@ -206,14 +206,15 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
    * such HPAs names the other, and a KEDA ScaledObject counts as the HPA KEDA makes of it. Two
    * HPAs with the same namespace and name are one object given twice (copies per environment,
    * overlays), not two autoscalers; so are a ScaledObject and its HPA (by KEDA's name for it, or
-   * by the HPA's owner).
+   * by the HPA's owner). Two that name no namespace are in one only for sure in one file or
+   * folder: a repository's demos in two folders are applied with `-n test` and `-n test-zero`.
    */
   public otherHpaOnTarget(hpa: T): OtherHpa | undefined {
     const key = scaleTargetKey(hpa.manifest.metadata?.namespace, hpa.manifest.spec?.scaleTargetRef);
     if (key === undefined || hpa.manifest.kind !== HPA_KIND) return undefined;
     this.onTarget ??= this.autoscalersByTarget();
     const own = hpaIdentities(hpa.manifest);
-    const other = this.onTarget.get(key)?.find(o => o.object !== hpa && !o.ids.some(id => own.includes(id)));
+    const other = this.onTarget.get(key)?.find(o => o.object !== hpa && !o.ids.some(id => own.includes(id)) && sameNamespaceForSure(hpa, o.object));
     return other?.describe();
   }
 
@@ -311,6 +312,15 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
     }
     return byTarget;
   }
+}
+
+/**
+ * Whether two objects of one scale-target key (one namespace key) are in one namespace for sure:
+ * one names it, or neither does and they are in one file or folder (a chart, an app's output),
+ * applied together.
+ */
+function sameNamespaceForSure(a: IndexedObject, b: IndexedObject): boolean {
+  return namespaceKey(a.manifest.metadata?.namespace) !== '' || directoryOf(a.file) === directoryOf(b.file);
 }
 
 /** Of several copies of one object, the one in the HPA's own file, else in the file nearest it, else the first. */

@@ -79,7 +79,7 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   if (options.otherHpa !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
     const name = (manifest as any)?.metadata?.name;
-    reportDuplicateTarget(extra, { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject }, options.otherHpa);
+    reportDuplicateTarget(extra, { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject }, options.otherHpa, annotated ?? options.profile);
   }
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);

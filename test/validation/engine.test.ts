@@ -15,7 +15,7 @@ describe('validateManifest: the one entry point and its options', () => {
       ['HPA303', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
     ]);
-    expect(issues[1].message).toEqual('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "other" (a.yaml:1) already scales this target: two autoscalers fight over its replica count');
+    expect(issues[1].message).toEqual('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "other" (a.yaml:1) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales');
   });
 
   test('missingTarget reports HPA306 on the name, or on the kind when a workload of that name has another kind', () => {

@@ -113,7 +113,7 @@ describe('what the findings on the field fixtures say', () => {
   test('an HPA beside a KEDA ScaledObject on its target gets KEDA\'s wording, and the fix points at the ScaledObject', () => {
     const webhook = '(KEDA\'s admission webhook refuses a ScaledObject on a target already scaled: "the workload \'orders-worker\' of type \'apps/v1.Deployment\' is already managed by the hpa \'orders-worker-cpu\'")';
     expect(only('keda-scaledobject-and-hpa.yaml')).toEqual([['HPA304', 'spec.scaleTargetRef',
-      expect.stringMatching(/^Conflicts with another HPA: "Deployment\/orders-worker": ScaledObject "orders-worker" \(\S+:40\), through the HPA KEDA makes of it \("keda-hpa-orders-worker"\), already scales this target: two autoscalers fight over its replica count /),
+      expect.stringMatching(/^Conflicts with another HPA: "Deployment\/orders-worker": ScaledObject "orders-worker" \(\S+:40\), through the HPA KEDA makes of it \("keda-hpa-orders-worker"\), also scales this target: the controller sets ScalingActive=False \(AmbiguousSelector: the pods are controlled by more than one HPA\) on both, and neither scales /),
       'remove this HPA and let ScaledObject "orders-worker" scale the target: give its metrics to the ScaledObject\'s triggers (KEDA\'s cpu and memory scalers take utilization targets)']]);
     expect(only('keda-scaledobject-and-hpa.yaml')[0][2]).toContain(webhook);
     // The HPA KEDA made is fixed in its ScaledObject; the one added by hand is removed.
