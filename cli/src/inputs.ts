@@ -13,6 +13,8 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 export const MANIFEST_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json'];
 /** The name standard input has in reports. */
 export const STDIN_NAME = '<stdin>';
+/** Where reports place a finding on the run's own flags (`<command line>:1:1`): not a file. */
+export const COMMAND_LINE = '<command line>';
 /** The files that make a directory a kustomization, as kustomize recognises them. */
 const KUSTOMIZATION_FILES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 /** The file that makes a directory a Helm chart, as helm recognises it. */

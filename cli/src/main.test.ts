@@ -323,11 +323,23 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
 
   test('--k8s-version newer than the library\'s releases: judged as the newest, with a warning that says so; exit 0', () => {
     const run = cli(['validate', '--k8s-version', '1.39', `${FIXTURES}/clean.yaml`]);
-    expect(run.lines).toEqual([expect.stringMatching(new RegExp(`^${FIXTURES}/clean.yaml:\\d+:\\d+: warning \\[HPA156\\] cluster\\.version: Warning: `
+    // A fact of the run, once, on the flag: not on each HPA.
+    expect(run.lines).toEqual([expect.stringMatching(new RegExp('^<command line>:1:1: warning \\[HPA156\\] --k8s-version: Warning: '
       + 'Kubernetes 1\\.39 is judged as 1\\.38, the newest release this cdk8s-hpa knows: .*a newer cdk8s-hpa may know more '
       + '\\(fix: upgrade cdk8s-hpa to a version that knows Kubernetes 1\\.39; until then, turn HPA156 off \\(ruleLevels, or --disable HPA156\\) to accept the judgement as 1\\.38\\)$'))]);
     expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.39 (judged as 1.38, the newest release this cdk8s-hpa knows)]\n');
     expect(run.code).toBe(0);
+    // Three HPAs in two files: still one finding, in text, JSON and SARIF (a notification, not an alert).
+    const three = [`${FIXTURES}/clean.yaml`, '-'];
+    const input = fs.readFileSync(path.join(ROOT, FIXTURES, 'clean.yaml'), 'utf8').replace(/name: (\S+)\n/g, 'name: $1-b\n');
+    const twice = `${input}---\n${input.replace(/name: (\S+)-b\n/g, 'name: $1-c\n')}`;
+    expect(cli(['validate', '--k8s-version', '1.39', ...three], { input: twice }).lines.filter(l => l.includes('HPA156'))).toHaveLength(1);
+    const json = JSON.parse(cli(['validate', '--format', 'json', '--k8s-version', '1.39', ...three], { input: twice }).stdout);
+    expect(json.issues.filter((i: any) => i.ruleId === 'HPA156')).toEqual([expect.objectContaining({ file: '<command line>', path: '--k8s-version' })]);
+    expect(json.hpas).toBe(3);
+    const sarif = JSON.parse(cli(['validate', '--format', 'sarif', '--k8s-version', '1.39', ...three], { input: twice }).stdout);
+    expect(sarif.runs[0].results.filter((r: any) => r.ruleId === 'HPA156')).toEqual([]);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([expect.objectContaining({ level: 'warning', descriptor: expect.objectContaining({ id: 'HPA156' }) })]);
     // Judged as the newest release: scaling to zero as the newest release knows it.
     const zero = cli(['validate', '--k8s-version', 'v1.40.0', '--disable', 'HPA156', '-'], { input: scaleToZero });
     expect([zero.stdout, zero.code]).toEqual(['', 0]);

@@ -8,10 +8,10 @@
  * (later ones win), its root, the rules' own severities and the default cluster.
  */
 import * as path from 'path';
-import { ClusterProfile, ClusterSettings, ConfigFile, ConfigFileError, HpaSettings, CLUSTER_ANNOTATION, annotatedCluster, formatClusterAnnotation } from 'cdk8s-hpa/lib/toolkit';
+import { applyRuleLevels, ClusterProfile, ClusterSettings, ConfigFile, ConfigFileError, HpaSettings, CLUSTER_ANNOTATION, annotatedCluster, formatClusterAnnotation, Located, profileIssues } from 'cdk8s-hpa/lib/toolkit';
 import { UsageError } from './errors';
 import { ClusterFlags } from './flags';
-import { STDIN_NAME } from './inputs';
+import { COMMAND_LINE, STDIN_NAME } from './inputs';
 
 
 /** An HPA of the inputs: its input's name as reports print it, and its manifest. */
@@ -59,6 +59,29 @@ export class RunSettings {
       this.descriptions.set(profile, describeProfile(profile, cluster.featureGates, describeRelease(profile, cluster.version === undefined)));
     }
     return { profile, ruleLevels: { ...file.rules, ...this.flags.ruleLevels } };
+  }
+
+  /**
+   * The findings of the run's own profiles (HPA156: a release newer than this cdk8s-hpa knows),
+   * once each, on the flag (`<command line>`, path `--k8s-version`) or the config file's key that
+   * declared the version, for the inputs named that hold HPAs judged with them; with the rule
+   * levels of the run. The engine reports them on no HPA (`scopeProfileReported`).
+   */
+  public profileFindings(files: Iterable<string>, cwd: string = process.cwd()): Located[] {
+    const found = new Map<string, Located>();
+    for (const file of new Set(files)) {
+      const name = file === STDIN_NAME ? undefined : file;
+      const settings = this.forInput(name);
+      const versionAt = this.config.settingsFor(name).versionAt;
+      const at = this.flags.k8sVersion !== undefined || versionAt === undefined || this.config.path === undefined
+        ? { file: COMMAND_LINE, line: 1, column: 1, path: '--k8s-version' }
+        : { file: path.relative(cwd, this.config.path) || this.config.path, line: versionAt.line, column: versionAt.column, path: versionAt.path };
+      for (const issue of applyRuleLevels(profileIssues(settings.profile), settings.ruleLevels ?? {})) {
+        const placed: Located = { ...issue, ...at };
+        found.set(JSON.stringify([placed.file, placed.line, placed.ruleId, placed.message]), placed);
+      }
+    }
+    return [...found.values()];
   }
 
   /**

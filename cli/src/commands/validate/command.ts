@@ -115,8 +115,10 @@ function runValidate(argv: readonly string[], io: Io): number {
   if (none && !args.allowEmpty) throw new UsageError(`${none}; --allow-empty lets a run with nothing to check pass`);
 
   // Unreadable inputs first, in every format; then each file's issues.
-  const checked = checkInputs(collected.inputs, name => run.forInput(name === STDIN_NAME ? undefined : name));
-  const issues: Located[] = [...inputProblemIssues(collected.problems), ...checked.issues];
+  // The run's profile is reported once (on its flag or config key), not on each HPA.
+  const checked = checkInputs(collected.inputs, name => ({ ...run.forInput(name === STDIN_NAME ? undefined : name), scopeProfileReported: true }));
+  const runFindings = run.profileFindings(checked.objects.hpas.map(hpa => hpa.file));
+  const issues: Located[] = [...inputProblemIssues(collected.problems), ...runFindings, ...checked.issues];
 
   const errors = issues.filter(i => i.severity === Severity.ERROR).length - collected.problems.length;
   const summary = {
