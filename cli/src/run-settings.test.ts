@@ -51,7 +51,11 @@ describe('a repository with charts for two clusters', () => {
     expect([plain.lines, plain.code]).toEqual([[expect.stringMatching(/^<stdin>:8:3: error \[HPA101\]/)], 1]);
     const run = cli(flags, { input: annotated, cwd: REPO });
     expect([run.lines, run.code]).toEqual([[], 0]);
-    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.36 +HPAScaleToZero (cdk8s-hpa.io/cluster)]\n');
+    // The annotation outranks the flag, and a note says so (it did silently).
+    expect(run.stderr).toBe('cdk8s-hpa: note: 1 HorizontalPodAutoscaler is judged for the cluster its cdk8s-hpa.io/cluster annotation names, which outranks --k8s-version 1.33: '
+      + '"version=1.36,HPAScaleToZero=true" (<stdin>:1); the app that synthesized it set it: set the same cluster there, or remove the annotation\n'
+      + 'cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.36 +HPAScaleToZero (cdk8s-hpa.io/cluster)]\n');
+    expect(plain.stderr).not.toContain('note:');
     // Under the prod cluster of the config file (stdin gets its root settings): the annotation still decides.
     expect(cli(['validate', '-'], { input: annotated, cwd: REPO }).code).toBe(0);
   });
