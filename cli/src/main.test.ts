@@ -313,6 +313,15 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
     expect(on.code).toBe(0);
   });
 
+  test('with no version declared, minReplicas: 0 passes as on the newest release, with a warning that says so; --strict fails on it', () => {
+    const run = cli(['validate', '--no-config', '-'], { input: scaleToZero });
+    expect(run.lines).toEqual([expect.stringMatching(/^<stdin>:6:3: warning \[HPA157\] spec\.minReplicas: Warning: judged as on Kubernetes 1\.37, the default \(the newest release\), as no cluster version is declared: /)]);
+    expect(run.code).toBe(0);
+    expect(cli(['validate', '--no-config', '--strict', '-'], { input: scaleToZero }).code).toBe(1);
+    const declared = cli(['validate', '--no-config', '--k8s-version', '1.37', '-'], { input: scaleToZero });
+    expect([declared.stdout, declared.code]).toEqual(['', 0]);
+  });
+
   test('--k8s-version picks the release: tolerance before 1.33 is an error', () => {
     const tolerance = scaleToZero.replace('minReplicas: 0', 'minReplicas: 2') + '  behavior:\n    scaleUp:\n      tolerance: 0.05\n';
     const run = cli(['validate', '--k8s-version', '1.32', '-'], { input: tolerance });

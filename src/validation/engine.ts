@@ -14,6 +14,7 @@ import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
+import { checkDefaultRelease } from './rules/default-release';
 import { checkAgainstWorkload, reportDuplicateTarget, reportMissingTarget } from './rules/cross-object';
 import { checkFallbacks, fallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
@@ -194,6 +195,7 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   checkControllerPitfalls(ctx);
   if (options.workload) checkAgainstWorkload(ctx, options.workload);
   if (options.missingTarget) reportMissingTarget(ctx, options.missingTarget);
+  checkDefaultRelease(ctx);
   checkLints(ctx);
   checkBehaviorLints(ctx);
 }
