@@ -218,7 +218,14 @@ function accumulate(rows: readonly Row[]): ReadonlyMap<number, KubernetesRelease
     deprecatedSince: {},
     gates: Object.fromEntries(KNOWN_GATES.map(gate => [gate, ABSENT_GATE])),
     apiServer: { scaleTargetGroupRule: false, maxReplicasRequired: false, fieldValidation: false },
-    controller: { syncsDrift: false, scaledToZeroCondition: false, sidecarRequests: false, podLevelRequests: false, sidecarsReadFirst: false, ambiguousSelector: false },
+    controller: {
+      syncsDrift: false,
+      scaledToZeroCondition: false,
+      sidecarRequests: false,
+      podLevelRequests: false,
+      sidecarsReadFirst: false,
+      ambiguousSelector: false,
+    },
   };
   for (const row of rows) {
     if (row.minor !== previous.minor + 1) throw new Error(`kubernetes-releases: the row after 1.${previous.minor} is 1.${row.minor}`);

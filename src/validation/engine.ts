@@ -14,8 +14,8 @@ import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
-import { checkDefaultRelease } from './rules/default-release';
 import { checkAgainstWorkload, reportDuplicateTarget, reportMissingTarget } from './rules/cross-object';
+import { checkDefaultRelease } from './rules/default-release';
 import { checkFallbacks, fallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
@@ -70,7 +70,8 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   const annotated = annotationCluster(manifest, clusterProblems);
   const out = new IssueList();
   try {
-    run(manifest, annotated ? { ...options, profile: annotated } : options, out, annotated !== undefined || !options.scopeProfileReported, annotated === undefined);
+    const reportProfile = annotated !== undefined || !options.scopeProfileReported;
+    run(manifest, annotated ? { ...options, profile: annotated } : options, out, reportProfile, annotated === undefined);
   } catch (e) {
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -86,7 +87,8 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   if (options.otherHpa !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
     const name = (manifest as any)?.metadata?.name;
-    reportDuplicateTarget(extra, { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject }, options.otherHpa, annotated ?? options.profile);
+    const thisHpa = { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject };
+    reportDuplicateTarget(extra, thisHpa, options.otherHpa, annotated ?? options.profile);
   }
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);

@@ -553,7 +553,7 @@ describe('HPA156 a release newer than the table', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('HPA157 a gated field judged on the assumed default release', () => {
-  const scaleToZero = (m: any) => {
+  const toZero = (m: any) => {
     m.spec.minReplicas = 0;
     m.spec.metrics = [queueMetric()];
   };
@@ -565,8 +565,10 @@ describe('HPA157 a gated field judged on the assumed default release', () => {
   };
 
   test('warns on minReplicas: 0 and tolerance that pass only because no version is declared', () => {
-    expect(undeclared(scaleToZero)).toEqual([expect.objectContaining({
-      ruleId: 'HPA157', severity: Severity.WARNING, path: 'spec.minReplicas',
+    expect(undeclared(toZero)).toEqual([expect.objectContaining({
+      ruleId: 'HPA157',
+      severity: Severity.WARNING,
+      path: 'spec.minReplicas',
       message: expect.stringMatching(/^Warning: judged as on Kubernetes 1\.\d+, the default \(the newest release\), as no cluster version is declared: scaling to zero needs HPAScaleToZero, on by default from 1\.37/),
       fix: 'declare the cluster\'s version: ClusterProfile.of({ version }), cluster.version in the config file, or --k8s-version',
     })]);
@@ -576,7 +578,7 @@ describe('HPA157 a gated field judged on the assumed default release', () => {
   });
 
   test('says nothing once a version is declared, or where the field is not used', () => {
-    expect(undeclared(scaleToZero, { version: '1.37' })).toEqual([]);
+    expect(undeclared(toZero, { version: '1.37' })).toEqual([]);
     expect(undeclared(withTolerance, { version: '1.35' })).toEqual([]);
     expect(undeclared(() => {})).toEqual([]);
   });

@@ -3,9 +3,9 @@
  * declared and the default (the newest release) was assumed: an older cluster refuses or drops them.
  */
 import { RuleContext } from './context';
-import { child, ErrorType } from '../issue-list';
 import { isObject } from '../../model/values';
 import { firstReleaseWhere, GATE_CONFIGURABLE_TOLERANCE, GATE_SCALE_TO_ZERO, GateStage } from '../../private/kubernetes-releases';
+import { child, ErrorType } from '../issue-list';
 
 /** The first release that takes each without a gate declared. */
 const SCALE_TO_ZERO_ON = firstReleaseWhere(r => r.gates[GATE_SCALE_TO_ZERO].enabledByDefault);

@@ -131,7 +131,11 @@ function runValidate(argv: readonly string[], io: Io): number {
   io.stdout(formatReport(args.format, issues, summary, packageVersion()));
   const reported = new Set([...checked.objects.hpas.map(hpa => hpa.file), ...checked.issues.map(issue => issue.file)]);
   const outranked = run.outrankedFlagsNote(checked.objects.hpas);
-  const notes = [...checked.notes, ...outranked !== undefined ? [outranked] : [], ...unusedInputNotes(collected.inputs, checked.notKubernetes, reported)];
+  const notes = [
+    ...checked.notes,
+    ...outranked !== undefined ? [outranked] : [],
+    ...unusedInputNotes(collected.inputs, checked.notKubernetes, reported),
+  ];
   for (const note of notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
   const from = run.describe(checked.objects.hpas);
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
