@@ -99,12 +99,15 @@ export class ClusterProfile {
   private readonly gates: { [gate: string]: boolean };
   private readonly minorNumber: number | undefined;
   private readonly release: KubernetesRelease;
+  /** Whether a version was given (else the default release is assumed). */
+  private readonly declared: boolean;
   /** Whether each known gate is on, worked out once: the validator asks for every manifest. */
   private readonly knownGatesEnabled: ReadonlyMap<string, boolean>;
   private problems?: Array<[string, unknown, string]>;
 
   private constructor(options: ClusterProfileOptions) {
     this.version = options.version ?? `1.${DEFAULT_MINOR}`;
+    this.declared = options.version !== undefined;
     this.gates = { ...(options.featureGates ?? {}) };
     this.fallbackFormat = options.fallbackFormat ?? ExternalFallbackFormat.FAILURE_DURATION;
     this.minorNumber = parseMinor(this.version);
@@ -156,6 +159,14 @@ export class ClusterProfile {
    */
   public get _release(): KubernetesRelease {
     return this.release;
+  }
+
+  /**
+   * Whether the version was declared, rather than the default release assumed.
+   * @internal
+   */
+  public get _versionDeclared(): boolean {
+    return this.declared;
   }
 
   /**

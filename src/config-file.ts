@@ -31,11 +31,22 @@ export interface ClusterSettings {
 export interface FileSettings {
   readonly cluster: ClusterSettings;
   readonly rules: { readonly [ruleId: string]: RuleLevel };
+  /** Where `cluster.version` was set: its key path in the file (`overrides[1].cluster.version`) and position. */
+  readonly versionAt?: KeyPosition;
+}
+
+/** A key of the config file, and where its value is. */
+export interface KeyPosition {
+  readonly path: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 interface Section {
   readonly cluster?: { version?: string; featureGates?: { [gate: string]: boolean } };
   readonly rules?: { [ruleId: string]: RuleLevel };
+  /** Where the section sets `cluster.version`. */
+  readonly versionAt?: KeyPosition;
 }
 
 interface Override extends Section {
@@ -73,14 +84,22 @@ export class ConfigFile {
   public static parse(text: string, file: string): ConfigFile {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const yaml = require('yaml') as typeof import('yaml');
-    const doc = yaml.parseDocument(text, { prettyErrors: true });
+    const lineCounter = new yaml.LineCounter();
+    const doc = yaml.parseDocument(text, { prettyErrors: true, lineCounter });
+    const versionAt = (keys: ReadonlyArray<string | number>, at: string): KeyPosition | undefined => {
+      const node = doc.getIn([...keys, 'cluster', 'version'], true) as { range?: [number, number, number] } | undefined;
+      if (node?.range === undefined) return undefined;
+      const { line, col } = lineCounter.linePos(node.range[0]);
+      return { path: `${at}cluster.version`, line, column: col };
+    };
     if (doc.errors.length > 0) {
       const e = doc.errors[0];
       const at = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : '';
       throw new ConfigFileError(`${file}${at}: not valid YAML: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`);
     }
     const problems: string[] = [];
-    const root = checkSection(doc.toJS(), '', problems, true) ?? {};
+    const rootSection = checkSection(doc.toJS(), '', problems, true) ?? {};
+    const root = { ...rootSection, versionAt: versionAt([], '') };
     const overrides: Override[] = [];
     const rawOverrides = (doc.toJS() ?? {}).overrides;
     if (rawOverrides !== undefined) {
@@ -91,7 +110,7 @@ export class ConfigFile {
           const at = `overrides[${i}]`;
           const section = checkSection(raw, at, problems, false);
           const files = checkFiles(raw?.files, `${at}.files`, problems);
-          if (section && files) overrides.push({ ...section, files });
+          if (section && files) overrides.push({ ...section, files, versionAt: versionAt(['overrides', i], `${at}.`) });
         });
       }
     }
@@ -124,14 +143,16 @@ export class ConfigFile {
     if (!this.path) return EMPTY;
     let cluster = { ...this.root.cluster, featureGates: { ...this.root.cluster?.featureGates } };
     let rules = { ...this.root.rules };
+    let versionAt = this.root.cluster?.version !== undefined ? this.root.versionAt : undefined;
     const relative = manifestPath === undefined ? undefined
       : path.relative(path.dirname(path.resolve(this.path)), path.resolve(manifestPath)).split(path.sep).join('/');
     for (const o of this.overrides) {
       if (relative === undefined || relative.startsWith('../') || !matchesAny(o.files, relative)) continue;
       cluster = { ...cluster, ...o.cluster, featureGates: { ...cluster.featureGates, ...o.cluster?.featureGates } };
       rules = { ...rules, ...o.rules };
+      if (o.cluster?.version !== undefined) versionAt = o.versionAt;
     }
-    return { cluster, rules };
+    return { cluster, rules, ...versionAt && { versionAt } };
   }
 
   /** Each cluster the file can give: `[where, cluster]` for its root and each override over it. */

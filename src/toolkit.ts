@@ -6,7 +6,7 @@
  * compatibility promise: cdk8s-hpa-cli depends on the exact same version of this package.
  */
 export { ClusterProfile } from './cluster-profile';
-export { ClusterSettings, ConfigFile, ConfigFileError, readFeatureGates, readRuleLevels, readVersion } from './config-file';
+export { ClusterSettings, ConfigFile, ConfigFileError, KeyPosition, readFeatureGates, readRuleLevels, readVersion } from './config-file';
 export { explainIndexed } from './explain/explainer';
 export { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from './explain/hpa-explanation';
 export { HpaSimulator } from './hpa-simulator';
@@ -35,6 +35,7 @@ export { DEFAULT_SYNC_LATENCIES, parseApiLatencyArg, parseFirstSyncDelayArg } fr
 export { parseTraceCsv, TRACE_HEADER } from './simulation/trace-csv';
 export { ConditionStatus, ConditionType } from './status';
 export { annotatedCluster, formatClusterAnnotation } from './validation/cluster-annotation';
+export { profileIssues } from './validation/engine';
 export { isAdjustableRule, ruleDocUrl, RULES } from './validation/rule-catalog';
-export { ruleLevelProblem } from './validation/rule-levels';
+export { applyRuleLevels, ruleLevelProblem } from './validation/rule-levels';
 export { Severity } from './validation/validation-issue';

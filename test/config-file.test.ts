@@ -20,10 +20,13 @@ describe('the config file', () => {
     expect(config.settingsFor('repo/clusters/prod/web.yaml')).toEqual({
       cluster: { version: '1.33', featureGates: { HPAContainerMetrics: true } },
       rules: { HPA404: 'error', HPA402: 'off' },
+      // Where the version was declared, for a finding about it (HPA156) placed on its key.
+      versionAt: { path: 'cluster.version', line: 1, column: 21 },
     });
     expect(config.settingsFor('repo/clusters/edge/a/worker.yaml')).toEqual({
       cluster: { version: '1.36', featureGates: { HPAContainerMetrics: true, HPAScaleToZero: true } },
       rules: { HPA404: 'off', HPA402: 'off' },
+      versionAt: { path: 'overrides[0].cluster.version', line: 5, column: 25 },
     });
     expect(config.settingsFor('repo/clusters/edge/special.yaml').rules).toEqual({ HPA404: 'off', HPA402: 'warning' });
     // Standard input, and files outside the config file's directory, get the root settings.

@@ -64,7 +64,7 @@ describe('HPA304: another HPA on the same target, whoever made it', () => {
     expect(hpa.validateHpa()).toEqual([expect.objectContaining({
       ruleId: 'HPA304',
       path: 'spec.scaleTargetRef',
-      message: expect.stringMatching(/^Conflicts with another HPA: "Deployment\/api": HorizontalPodAutoscaler "shop-plushpa-c82c50aa" \(shop\/PlusHpa\/Resource\) already scales this target/),
+      message: expect.stringMatching(/^Conflicts with another HPA: "Deployment\/api": HorizontalPodAutoscaler "shop-plushpa-c82c50aa" \(shop\/PlusHpa\/Resource\) also scales this target/),
     })]);
     expect(() => a.synthYaml()).toThrow(/\[shop\/Hpa\] spec\.scaleTargetRef: .*\[HPA304\]/);
   });
@@ -121,13 +121,13 @@ describe('HPA304: another HPA on the same target, whoever made it', () => {
     new HorizontalPodAutoscalerV2(chart, 'First', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     const second = new HorizontalPodAutoscalerV2(chart, 'Second', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     expect(second.validateHpa().map(i => [i.ruleId, i.message])).toEqual([
-      ['HPA304', 'Conflicts with another HPA: "Deployment/api": HorizontalPodAutoscaler "shop-first-c8031365" (shop/First) already scales this target: two autoscalers fight over its replica count'],
+      ['HPA304', 'Conflicts with another HPA: "Deployment/api": HorizontalPodAutoscaler "shop-first-c8031365" (shop/First) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales'],
     ]);
     expect(chart.node.tryRemoveChild('First')).toBe(true);
     expect(second.validateHpa()).toEqual([]);
     const third = new HorizontalPodAutoscalerV2(chart, 'Third', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     expect(third.validateHpa().map(i => [i.ruleId, i.message])).toEqual([
-      ['HPA304', 'Conflicts with another HPA: "Deployment/api": HorizontalPodAutoscaler "shop-second-c8ee5893" (shop/Second) already scales this target: two autoscalers fight over its replica count'],
+      ['HPA304', 'Conflicts with another HPA: "Deployment/api": HorizontalPodAutoscaler "shop-second-c8ee5893" (shop/Second) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales'],
     ]);
     expect(() => a.synthYaml()).toThrow(/\[shop\/Third\] .*\[HPA304\]/);
   });
@@ -238,7 +238,7 @@ describe('HPA304: a KEDA ScaledObject in the app counts as the HPA KEDA makes of
     const hpa = new HorizontalPodAutoscalerV2(chart, 'Hpa', { target: deployment, minReplicas: 2, maxReplicas: 4 });
     expect(hpa.validateHpa()).toEqual([expect.objectContaining({
       ruleId: 'HPA304',
-      message: expect.stringMatching(/^Conflicts with another HPA: "Deployment\/api": ScaledObject "api" \(shop\/Keda\), through the HPA KEDA makes of it \("keda-hpa-api"\), already scales this target: .*is already managed by the hpa 'shop-hpa-c8[0-9a-f]+'"\)$/),
+      message: expect.stringMatching(/^Conflicts with another HPA: "Deployment\/api": ScaledObject "api" \(shop\/Keda\), through the HPA KEDA makes of it \("keda-hpa-api"\), also scales this target: .*is already managed by the hpa 'shop-hpa-c8[0-9a-f]+'"\)$/),
       fix: 'remove this HPA and let ScaledObject "api" scale the target: give its metrics to the ScaledObject\'s triggers (KEDA\'s cpu and memory scalers take utilization targets)',
     })]);
     expect(() => a.synthYaml()).toThrow(/\[shop\/Hpa\] spec\.scaleTargetRef: .*ScaledObject "api".*\[HPA304\]/);

@@ -1,6 +1,7 @@
 /**
- * Reading inputs as kubectl reads them: UTF-16 with a byte order mark, kustomize directories
- * noted and not judged, and a run that finds nothing to read.
+ * Reading inputs as kubectl reads them: UTF-16 with a byte order mark, kustomize directories and
+ * Helm charts noted and not judged, YAML that is not Kubernetes' skipped, and a run that finds
+ * nothing to read.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -10,6 +11,8 @@ import { cli, FIXTURES, requireCompiledCli } from '../test/cli-helpers';
 
 const POWERSHELL = 'test/fixtures/field/ok/kubectl-get-windows-powershell.yaml';
 const KUSTOMIZE = 'test/fixtures/field/kustomize/catalog';
+/** A repository as it is: a Helm chart, manifests, and YAML that is not Kubernetes' at its root. */
+const REPOSITORY = 'test/fixtures/field/repository';
 const noStdin = () => Buffer.alloc(0);
 
 /** `text` in UTF-16 with a byte order mark, big or little endian. */
@@ -125,6 +128,46 @@ describe('cdk8s-hpa validate', () => {
     expect(beside.stderr.match(/note: .* is a kustomize directory/g)).toHaveLength(3);
     expect(beside.stdout).toBe('');
     expect(beside.code).toBe(0);
+  });
+
+  test('a repository: its Helm chart noted and skipped with the command that renders it, its YAML that is not Kubernetes skipped with a note, a broken manifest still an error', () => {
+    const run = cli(['validate', REPOSITORY]);
+    expect(run.lines).toEqual([
+      `${REPOSITORY}/deploy/worker.yaml:10:16: error [YAML] <root>: syntax error: Nested mappings are not allowed in compact mappings`,
+      `${REPOSITORY}/deploy/worker.yaml:10:16: error [YAML] <root>: syntax error: Implicit keys need to be on a single line`,
+    ]);
+    expect(run.stderr.split('\n').filter(l => l.includes('note:'))).toEqual([
+      `cdk8s-hpa: note: ${REPOSITORY}/charts/api is a Helm chart: its templates are Helm's input, not checked; check what it renders: helm template RELEASE ${REPOSITORY}/charts/api | cdk8s-hpa validate -`,
+      // mkdocs.yml's !!python/name tags were a syntax error before.
+      `cdk8s-hpa: note: 4 files hold no Kubernetes object (no apiVersion or kind) and were skipped: ${['.gitlab-ci.yml', 'docker-compose.yml', 'mkdocs.yml', 'renovate.json'].map(f => `${REPOSITORY}/${f}`).join(', ')}`,
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  test('a chart alone is a usage error naming the command to render it; a template named on the command line is one error', () => {
+    const alone = cli(['validate', `${REPOSITORY}/charts`]);
+    expect(alone.stderr).toContain(`no manifest files (.yaml, .yml, .json) in ${REPOSITORY}/charts, only Helm charts: check what they render (helm template RELEASE DIR | cdk8s-hpa validate -)`);
+    expect(alone.code).toBe(2);
+    const template = cli(['validate', `${REPOSITORY}/charts/api/templates/hpa.yaml`]);
+    expect(template.lines).toEqual([expect.stringMatching(/hpa\.yaml:1:1: error \[YAML\] <root>: syntax error: an unrendered template: /)]);
+    expect(template.code).toBe(1);
+  });
+
+  test('a file named on the command line that holds no HPA, or no Kubernetes object, says so', () => {
+    const run = cli(['validate', `${REPOSITORY}/mkdocs.yml`, 'test/fixtures/field/kustomize/catalog/base/deployment.yaml', `${REPOSITORY}/deploy/web.yaml`]);
+    expect(run.stderr).toContain(`cdk8s-hpa: note: ${REPOSITORY}/mkdocs.yml holds no Kubernetes object (no apiVersion or kind): skipped\n`);
+    expect(run.stderr).toContain('cdk8s-hpa: note: test/fixtures/field/kustomize/catalog/base/deployment.yaml holds no HorizontalPodAutoscaler\n');
+    expect(run.stderr).not.toContain('web.yaml holds');
+    expect(run.code).toBe(0);
+  });
+
+  test.each(['HorizontalPodAutoScaler', 'horizontalpodautoscaler'])('kind: %s under autoscaling/v2 is an error naming the kind meant, as kubectl refuses it', kind => {
+    const text = fs.readFileSync(`${REPOSITORY}/deploy/web.yaml`, 'utf8').replace('kind: HorizontalPodAutoscaler', `kind: ${kind}`);
+    const run = cli(['validate', '-'], { input: text });
+    expect(run.lines).toEqual([`<stdin>:22:1: error [HPA100] kind: Unsupported value: "${kind}": kubectl fails with: no matches for kind "${kind}" in version "autoscaling/v2"; `
+      + 'the autoscaling group\'s one kind is "HorizontalPodAutoscaler" (fix: did you mean "HorizontalPodAutoscaler"? kinds are case-sensitive)']);
+    expect(run.stderr).toContain('1 error, 0 warnings in 1 HorizontalPodAutoscaler (1 input)');
+    expect(run.code).toBe(1);
   });
 
   test('an empty directory is a usage error (exit 2); --allow-empty lets the run pass', () => {

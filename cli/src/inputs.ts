@@ -1,7 +1,8 @@
 /**
  * Which inputs to read: files, directories (walked for .yaml, .yml and .json files) and `-`
  * for standard input, decoded as kubectl decodes them. Every input that cannot be read is
- * reported, with why, and skipped; a kustomize directory is noted, not read.
+ * reported, with why, and skipped; a kustomize directory or a Helm chart met in a walk is noted,
+ * not read.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -12,13 +13,21 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 export const MANIFEST_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json'];
 /** The name standard input has in reports. */
 export const STDIN_NAME = '<stdin>';
+/** Where reports place a finding on the run's own flags (`<command line>:1:1`): not a file. */
+export const COMMAND_LINE = '<command line>';
 /** The files that make a directory a kustomization, as kustomize recognises them. */
 const KUSTOMIZATION_FILES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+/** The file that makes a directory a Helm chart, as helm recognises it. */
+const CHART_FILE = 'Chart.yaml';
 
 export interface Input {
   /** As printed in reports: the path as given or found under a given directory, or `<stdin>`. */
   readonly name: string;
   readonly text: string;
+  /** Named on the command line (a file, a pipe or `-`), not found in a directory. */
+  readonly given?: boolean;
+  /** A file, which may hold YAML that is not a Kubernetes object (not standard input). */
+  readonly mayHoldOtherYaml?: boolean;
 }
 
 export interface InputProblem {
@@ -36,6 +45,11 @@ export interface CollectedInputs {
    * are kustomize's input (patches are parts of objects), not what a cluster gets.
    */
   readonly kustomizations: string[];
+  /**
+   * Helm charts met in a walk (they hold a Chart.yaml), not read: their templates are Helm's
+   * input (`{{ }}` in YAML), not what a cluster gets.
+   */
+  readonly charts: string[];
 }
 
 /** Reads standard input; injectable for tests. */
@@ -47,9 +61,10 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   const kustomizations: string[] = [];
+  const charts: string[] = [];
   let skipped = 0;
 
-  const readFile = (name: string, size: number) => {
+  const readFile = (name: string, size: number, given = false) => {
     if (size > MAX_INPUT_BYTES) {
       problems.push({ name, reason: `file is too large (${formatBytes(size)}; the limit is ${formatBytes(MAX_INPUT_BYTES)})` });
       return;
@@ -61,10 +76,10 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
       problems.push({ name, reason: describeFsError(e) });
       return;
     }
-    addBuffer(name, buffer);
+    addBuffer(name, buffer, given, true);
   };
 
-  const addBuffer = (name: string, buffer: Buffer) => {
+  const addBuffer = (name: string, buffer: Buffer, given: boolean, file = false) => {
     if (buffer.length > MAX_INPUT_BYTES) {
       problems.push({ name, reason: `input is too large (${formatBytes(buffer.length)}; the limit is ${formatBytes(MAX_INPUT_BYTES)})` });
       return;
@@ -73,7 +88,7 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
     if (text.includes('\0')) {
       problems.push({ name, reason: 'binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark' });
     } else {
-      inputs.push({ name, text });
+      inputs.push({ name, text, ...given && { given }, ...file && { mayHoldOtherYaml: true } });
     }
   };
 
@@ -90,6 +105,10 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
       }
       if (entries.some(entry => KUSTOMIZATION_FILES.includes(entry.name) && !entry.isDirectory())) {
         kustomizations.push(current);
+        continue;
+      }
+      if (entries.some(entry => entry.name === CHART_FILE && !entry.isDirectory())) {
+        charts.push(current);
         continue;
       }
       const subdirs: string[] = [];
@@ -144,7 +163,7 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
         problems.push({ name: STDIN_NAME, reason: describeFsError(e) });
         continue;
       }
-      addBuffer(STDIN_NAME, buffer);
+      addBuffer(STDIN_NAME, buffer, true);
       continue;
     }
     let stat: fs.Stats;
@@ -159,12 +178,12 @@ export function collectInputs(args: readonly string[], readStdin: StdinReader): 
     } else if (stat.isFile() || stat.isFIFO()) {
       // A file named on the command line is read whatever its extension; a pipe too
       // (`cdk8s-hpa validate <(helm template .)`).
-      if (markSeen(arg)) readFile(arg, stat.size);
+      if (markSeen(arg)) readFile(arg, stat.size, true);
     } else {
       problems.push({ name: arg, reason: 'not a regular file or directory' });
     }
   }
-  return { inputs, problems, skipped, kustomizations };
+  return { inputs, problems, skipped, kustomizations, charts };
 }
 
 /** What a kustomize directory is, and how to check what it builds. */
@@ -173,14 +192,56 @@ export function kustomizationNote(dir: string): string {
     + `check what it builds: kustomize build ${dir} | cdk8s-hpa validate -`;
 }
 
+/** What a Helm chart is, and how to check what it renders. */
+export function chartNote(dir: string): string {
+  return `${dir} is a Helm chart: its templates are Helm's input, not checked; `
+    + `check what it renders: helm template RELEASE ${dir} | cdk8s-hpa validate -`;
+}
+
+/** The notes on the directories a walk met and did not read. */
+export function skippedDirectoryNotes(collected: CollectedInputs): string[] {
+  return [...collected.kustomizations.map(kustomizationNote), ...collected.charts.map(chartNote)];
+}
+
+/** How many names a note lists before it counts the rest. */
+const NAMED_IN_NOTE = 5;
+
+/**
+ * Notes on the inputs read that held nothing to check: the files that hold no Kubernetes object
+ * (`notKubernetes`, one note for those a walk found), and each file named on the command line
+ * that holds no HorizontalPodAutoscaler and has no finding (`reported`: the files that have an
+ * HPA or a finding).
+ */
+export function unusedInputNotes(inputs: readonly Input[], notKubernetes: readonly string[], reported: ReadonlySet<string>): string[] {
+  const other = new Set(notKubernetes);
+  const notes: string[] = [];
+  const found: string[] = [];
+  for (const input of inputs) {
+    if (other.has(input.name)) {
+      if (input.given) notes.push(`${input.name} holds no Kubernetes object (no apiVersion or kind): skipped`);
+      else found.push(input.name);
+    } else if (input.given && !reported.has(input.name)) {
+      notes.push(`${input.name} holds no HorizontalPodAutoscaler`);
+    }
+  }
+  if (found.length > 0) {
+    const named = found.slice(0, NAMED_IN_NOTE).join(', ') + (found.length > NAMED_IN_NOTE ? ` and ${found.length - NAMED_IN_NOTE} more` : '');
+    notes.push(`${found.length === 1 ? '1 file holds' : `${found.length} files hold`} no Kubernetes object (no apiVersion or kind) and ${found.length === 1 ? 'was' : 'were'} skipped: ${named}`);
+  }
+  return notes;
+}
+
 /**
  * Why a run found nothing to read, when every input given was a directory without manifest
  * files (an empty one, say, where a build did not write its output yet); undefined otherwise.
  */
 export function noInputs(args: readonly string[], collected: CollectedInputs): string | undefined {
   if (collected.inputs.length > 0 || collected.problems.length > 0) return undefined;
-  const only = collected.kustomizations.length > 0 ? ', only kustomize directories: check what they build (kustomize build DIR | cdk8s-hpa validate -)' : '';
-  return `no manifest files (${MANIFEST_EXTENSIONS.join(', ')}) in ${args.join(', ')}${only}`;
+  const only = [
+    ...collected.kustomizations.length > 0 ? ['kustomize directories: check what they build (kustomize build DIR | cdk8s-hpa validate -)'] : [],
+    ...collected.charts.length > 0 ? ['Helm charts: check what they render (helm template RELEASE DIR | cdk8s-hpa validate -)'] : [],
+  ];
+  return `no manifest files (${MANIFEST_EXTENSIONS.join(', ')}) in ${args.join(', ')}${only.length > 0 ? `, only ${only.join('; and ')}` : ''}`;
 }
 
 /**

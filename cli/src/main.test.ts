@@ -14,13 +14,13 @@ const HELM = `${FIXTURES}/helm-web.yaml`;
 /** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; docs/validate.md shows it too. */
 const HELM_REPORT = [
   `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
-  `${HELM}:52:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-memory" (${HELM}:87) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
+  `${HELM}:52:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-memory" (${HELM}:87) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales (fix: keep one HPA per target and put all metrics in it)`,
   `${HELM}:64:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 80: container "nginx" of Deployment/web has no cpu request: the controller cannot compute utilization and the metric fails (fix: give container "nginx" a cpu request, or use an averageValue target)`,
   `${HELM}:68:9: error [HPA302] spec.metrics[1].containerResource.container: Fails at run time: "sidecar": Deployment/web has no container named "sidecar" (it has "app", "nginx") (fix: use one of "app", "nginx")`,
   `${HELM}:77:11: warning [HPA410] spec.metrics[2].external.target.type: Ignored by the controller: "Value": does not match the target field that is set (averageValue): the controller ignores type and reads averageValue (fix: set type to "AverageValue")`,
   `${HELM}:84:11: error [HPA123] spec.behavior.scaleDown.policies[0].periodSeconds: Invalid value: 3600: must be less than or equal to 1800 (fix: use a period of at most 1800s)`,
   `${HELM}:92:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
-  `${HELM}:92:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web" (${HELM}:45) already scales this target: two autoscalers fight over its replica count (fix: keep one HPA per target and put all metrics in it)`,
+  `${HELM}:92:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web" (${HELM}:45) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales (fix: keep one HPA per target and put all metrics in it)`,
 ];
 
 describe('cdk8s-hpa validate on a Helm-style manifest', () => {
@@ -149,7 +149,8 @@ describe('cdk8s-hpa validate exit codes', () => {
   test('an empty file holds no HPA: exit 0', () => {
     const run = cli(['validate', `${FIXTURES}/empty.yaml`]);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('cdk8s-hpa: no HorizontalPodAutoscaler found in 1 input [Kubernetes 1.37 (the default: the newest release)]\n');
+    expect(run.stderr).toBe(`cdk8s-hpa: note: ${FIXTURES}/empty.yaml holds no HorizontalPodAutoscaler\n`
+      + 'cdk8s-hpa: no HorizontalPodAutoscaler found in 1 input [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(0);
   });
 
@@ -312,6 +313,15 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
     expect(on.code).toBe(0);
   });
 
+  test('with no version declared, minReplicas: 0 passes as on the newest release, with a warning that says so; --strict fails on it', () => {
+    const run = cli(['validate', '--no-config', '-'], { input: scaleToZero });
+    expect(run.lines).toEqual([expect.stringMatching(/^<stdin>:6:3: warning \[HPA157\] spec\.minReplicas: Warning: judged as on Kubernetes 1\.37, the default \(the newest release\), as no cluster version is declared: /)]);
+    expect(run.code).toBe(0);
+    expect(cli(['validate', '--no-config', '--strict', '-'], { input: scaleToZero }).code).toBe(1);
+    const declared = cli(['validate', '--no-config', '--k8s-version', '1.37', '-'], { input: scaleToZero });
+    expect([declared.stdout, declared.code]).toEqual(['', 0]);
+  });
+
   test('--k8s-version picks the release: tolerance before 1.33 is an error', () => {
     const tolerance = scaleToZero.replace('minReplicas: 0', 'minReplicas: 2') + '  behavior:\n    scaleUp:\n      tolerance: 0.05\n';
     const run = cli(['validate', '--k8s-version', '1.32', '-'], { input: tolerance });
@@ -322,11 +332,23 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
 
   test('--k8s-version newer than the library\'s releases: judged as the newest, with a warning that says so; exit 0', () => {
     const run = cli(['validate', '--k8s-version', '1.39', `${FIXTURES}/clean.yaml`]);
-    expect(run.lines).toEqual([expect.stringMatching(new RegExp(`^${FIXTURES}/clean.yaml:\\d+:\\d+: warning \\[HPA156\\] cluster\\.version: Warning: `
+    // A fact of the run, once, on the flag: not on each HPA.
+    expect(run.lines).toEqual([expect.stringMatching(new RegExp('^<command line>:1:1: warning \\[HPA156\\] --k8s-version: Warning: '
       + 'Kubernetes 1\\.39 is judged as 1\\.38, the newest release this cdk8s-hpa knows: .*a newer cdk8s-hpa may know more '
       + '\\(fix: upgrade cdk8s-hpa to a version that knows Kubernetes 1\\.39; until then, turn HPA156 off \\(ruleLevels, or --disable HPA156\\) to accept the judgement as 1\\.38\\)$'))]);
     expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.39 (judged as 1.38, the newest release this cdk8s-hpa knows)]\n');
     expect(run.code).toBe(0);
+    // Three HPAs in two files: still one finding, in text, JSON and SARIF (a notification, not an alert).
+    const three = [`${FIXTURES}/clean.yaml`, '-'];
+    const input = fs.readFileSync(path.join(ROOT, FIXTURES, 'clean.yaml'), 'utf8').replace(/name: (\S+)\n/g, 'name: $1-b\n');
+    const twice = `${input}---\n${input.replace(/name: (\S+)-b\n/g, 'name: $1-c\n')}`;
+    expect(cli(['validate', '--k8s-version', '1.39', ...three], { input: twice }).lines.filter(l => l.includes('HPA156'))).toHaveLength(1);
+    const json = JSON.parse(cli(['validate', '--format', 'json', '--k8s-version', '1.39', ...three], { input: twice }).stdout);
+    expect(json.issues.filter((i: any) => i.ruleId === 'HPA156')).toEqual([expect.objectContaining({ file: '<command line>', path: '--k8s-version' })]);
+    expect(json.hpas).toBe(3);
+    const sarif = JSON.parse(cli(['validate', '--format', 'sarif', '--k8s-version', '1.39', ...three], { input: twice }).stdout);
+    expect(sarif.runs[0].results.filter((r: any) => r.ruleId === 'HPA156')).toEqual([]);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([expect.objectContaining({ level: 'warning', descriptor: expect.objectContaining({ id: 'HPA156' }) })]);
     // Judged as the newest release: scaling to zero as the newest release knows it.
     const zero = cli(['validate', '--k8s-version', 'v1.40.0', '--disable', 'HPA156', '-'], { input: scaleToZero });
     expect([zero.stdout, zero.code]).toEqual(['', 0]);

@@ -51,7 +51,11 @@ describe('a repository with charts for two clusters', () => {
     expect([plain.lines, plain.code]).toEqual([[expect.stringMatching(/^<stdin>:8:3: error \[HPA101\]/)], 1]);
     const run = cli(flags, { input: annotated, cwd: REPO });
     expect([run.lines, run.code]).toEqual([[], 0]);
-    expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.36 +HPAScaleToZero (cdk8s-hpa.io/cluster)]\n');
+    // The annotation outranks the flag, and a note says so (it did silently).
+    expect(run.stderr).toBe('cdk8s-hpa: note: 1 HorizontalPodAutoscaler is judged for the cluster its cdk8s-hpa.io/cluster annotation names, which outranks --k8s-version 1.33: '
+      + '"version=1.36,HPAScaleToZero=true" (<stdin>:1); the app that synthesized it set it: set the same cluster there, or remove the annotation\n'
+      + 'cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.36 +HPAScaleToZero (cdk8s-hpa.io/cluster)]\n');
+    expect(plain.stderr).not.toContain('note:');
     // Under the prod cluster of the config file (stdin gets its root settings): the annotation still decides.
     expect(cli(['validate', '-'], { input: annotated, cwd: REPO }).code).toBe(0);
   });
@@ -87,7 +91,7 @@ describe('cdk8s-hpa simulate with the config file', () => {
 });
 
 describe('a config file for a release newer than the library knows', () => {
-  test('its files are judged as the newest release, with a warning each and the summary saying so: exit 0', () => {
+  test('its files are judged as the newest release, with one warning on the config key and the summary saying so: exit 0', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-cli-newer-'));
     try {
       fs.mkdirSync(path.join(dir, '.git'));
@@ -95,7 +99,11 @@ describe('a config file for a release newer than the library knows', () => {
       fs.copyFileSync(path.join(REPO, 'clusters', 'edge', 'worker.yaml'), path.join(dir, 'worker.yaml'));
       const run = cli(['validate', 'worker.yaml'], { cwd: dir });
       // The worker scales to zero: the gate the file declares off is taken as given.
-      expect(run.lines.map(l => l.replace(/^worker\.yaml:\d+:\d+: (\w+ \[HPA\d+\]) .*$/, '$1'))).toEqual(['warning [HPA156]', 'error [HPA101]']);
+      expect(run.lines.map(l => l.replace(/^([^:]+):\d+:\d+: (\w+ \[HPA\d+\] \S+) .*$/, '$1 $2'))).toEqual([
+        '.cdk8s-hpa.yaml warning [HPA156] cluster.version:',
+        'worker.yaml error [HPA101] spec.minReplicas:',
+      ]);
+      expect(run.lines[0]).toMatch(/^\.cdk8s-hpa\.yaml:1:21: /);
       expect(run.stderr).toBe('cdk8s-hpa: 1 error, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.39 (judged as 1.38, the newest release this cdk8s-hpa knows) -HPAScaleToZero; config .cdk8s-hpa.yaml]\n');
       expect(run.code).toBe(1);
       fs.writeFileSync(path.join(dir, '.cdk8s-hpa.yaml'), 'cluster: { version: "1.39" }\n');

@@ -8,17 +8,22 @@
  * (later ones win), its root, the rules' own severities and the default cluster.
  */
 import * as path from 'path';
-import { ClusterProfile, ClusterSettings, ConfigFile, ConfigFileError, HpaSettings, CLUSTER_ANNOTATION, annotatedCluster, formatClusterAnnotation } from 'cdk8s-hpa/lib/toolkit';
+import { applyRuleLevels, ClusterProfile, ClusterSettings, ConfigFile, ConfigFileError, HpaSettings, CLUSTER_ANNOTATION, annotatedCluster, formatClusterAnnotation, Located, profileIssues } from 'cdk8s-hpa/lib/toolkit';
 import { UsageError } from './errors';
 import { ClusterFlags } from './flags';
-import { STDIN_NAME } from './inputs';
+import { COMMAND_LINE, STDIN_NAME } from './inputs';
 
 
 /** An HPA of the inputs: its input's name as reports print it, and its manifest. */
 export interface JudgedHpa {
   readonly file: string;
   readonly manifest: unknown;
+  /** `file:line`, where reports name it. */
+  where?(): string | undefined;
 }
+
+/** How many HPAs a note names before it counts the rest. */
+const NAMED_IN_NOTE = 3;
 
 export class RunSettings {
   /**
@@ -62,6 +67,29 @@ export class RunSettings {
   }
 
   /**
+   * The findings of the run's own profiles (HPA156: a release newer than this cdk8s-hpa knows),
+   * once each, on the flag (`<command line>`, path `--k8s-version`) or the config file's key that
+   * declared the version, for the inputs named that hold HPAs judged with them; with the rule
+   * levels of the run. The engine reports them on no HPA (`scopeProfileReported`).
+   */
+  public profileFindings(files: Iterable<string>, cwd: string = process.cwd()): Located[] {
+    const found = new Map<string, Located>();
+    for (const file of new Set(files)) {
+      const name = file === STDIN_NAME ? undefined : file;
+      const settings = this.forInput(name);
+      const versionAt = this.config.settingsFor(name).versionAt;
+      const at = this.flags.k8sVersion !== undefined || versionAt === undefined || this.config.path === undefined
+        ? { file: COMMAND_LINE, line: 1, column: 1, path: '--k8s-version' }
+        : { file: path.relative(cwd, this.config.path) || this.config.path, line: versionAt.line, column: versionAt.column, path: versionAt.path };
+      for (const issue of applyRuleLevels(profileIssues(settings.profile), settings.ruleLevels ?? {})) {
+        const placed: Located = { ...issue, ...at };
+        found.set(JSON.stringify([placed.file, placed.line, placed.ruleId, placed.message]), placed);
+      }
+    }
+    return [...found.values()];
+  }
+
+  /**
    * The profile an HPA is judged with, as the engine decides: the one its `cdk8s-hpa.io/cluster`
    * annotation names (the app's, written at synth), else its input's.
    */
@@ -85,6 +113,37 @@ export class RunSettings {
     if (hpas.length === 0) this.descriptions.forEach(d => used.add(d));
     const file = this.config.path !== undefined ? `config ${path.relative(cwd, this.config.path) || this.config.path}` : undefined;
     return [[...used].join(', '), file].filter(x => x).join('; ');
+  }
+
+  /**
+   * Where HPAs are judged for the cluster their own `cdk8s-hpa.io/cluster` annotation names, over
+   * another that this run's `--k8s-version` or `--feature-gates` declare: a note naming them, as
+   * the annotation silently wins; undefined where there is none.
+   */
+  public outrankedFlagsNote(hpas: readonly JudgedHpa[]): string | undefined {
+    if (this.flags.k8sVersion === undefined && Object.keys(this.flags.featureGates).length === 0) return undefined;
+    const byCluster = new Map<string, string[]>();
+    for (const hpa of hpas) {
+      const annotated = annotatedCluster(hpa.manifest);
+      if (annotated === undefined) continue;
+      const own = formatClusterAnnotation(annotated);
+      if (own === formatClusterAnnotation(this.inputProfile(hpa))) continue;
+      const where = hpa.where?.() ?? hpa.file;
+      const same = byCluster.get(own);
+      if (same) same.push(where); else byCluster.set(own, [where]);
+    }
+    if (byCluster.size === 0) return undefined;
+    const flags = [
+      ...this.flags.k8sVersion !== undefined ? [`--k8s-version ${this.flags.k8sVersion}`] : [],
+      ...Object.keys(this.flags.featureGates).length > 0 ? [`--feature-gates ${Object.entries(this.flags.featureGates).map(([g, on]) => `${g}=${on}`).join(',')}`] : [],
+    ].join(' ');
+    const groups = [...byCluster].map(([cluster, wheres]) => {
+      const named = wheres.slice(0, NAMED_IN_NOTE).join(', ') + (wheres.length > NAMED_IN_NOTE ? ` and ${wheres.length - NAMED_IN_NOTE} more` : '');
+      return `"${cluster}" (${named})`;
+    });
+    const count = [...byCluster.values()].reduce((n, w) => n + w.length, 0);
+    return `${count === 1 ? '1 HorizontalPodAutoscaler is' : `${count} HorizontalPodAutoscalers are`} judged for the cluster ${count === 1 ? 'its' : 'their'} ${CLUSTER_ANNOTATION} annotation names, `
+      + `which outranks ${flags}: ${groups.join('; ')}; the app that synthesized ${count === 1 ? 'it' : 'them'} set it: set the same cluster there, or remove the annotation`;
   }
 
   /** The profile of the input an HPA is in (standard input gets the config file's root settings). */

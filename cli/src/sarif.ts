@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { INPUT_RULE_ID, INPUT_RULES, Located, isAdjustableRule, ruleDocUrl, RULES, Severity } from 'cdk8s-hpa/lib/toolkit';
+import { COMMAND_LINE } from './inputs';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/cdk8s-hpa/cdk8s-hpa';
@@ -61,9 +62,11 @@ export function formatSarif(issues: readonly Located[], toolVersion: string, cwd
   const rules = ruleDescriptors();
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const unreadable = issues.filter(i => i.ruleId === INPUT_RULE_ID);
+  // Findings on the run's own flags are about the run, not a file: notifications, not alerts.
+  const ofRun = issues.filter(i => i.file === COMMAND_LINE);
   const uris = new ArtifactUris(cwd);
   const fingerprints = new Fingerprints();
-  const results = issues.map(i => {
+  const results = issues.filter(i => i.file !== COMMAND_LINE).map(i => {
     const artifactLocation = uris.of(i.file);
     const object = i.object?.name !== undefined ? `${i.object.namespace ?? 'default'}/${i.object.kind}/${i.object.name}` : undefined;
     const result: { [key: string]: unknown } = {
@@ -101,11 +104,18 @@ export function formatSarif(issues: readonly Located[], toolVersion: string, cwd
       ...(uris.usedBase ? { originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(uris.root) } } } : {}),
       invocations: [{
         executionSuccessful: unreadable.length === 0,
-        toolExecutionNotifications: unreadable.map(i => ({
-          level: 'error',
-          message: { text: `${i.file}: ${i.message}` },
-          locations: [{ physicalLocation: { artifactLocation: uris.of(i.file) } }],
-        })),
+        toolExecutionNotifications: [
+          ...unreadable.map(i => ({
+            level: 'error',
+            message: { text: `${i.file}: ${i.message}` },
+            locations: [{ physicalLocation: { artifactLocation: uris.of(i.file) } }],
+          })),
+          ...ofRun.map(i => ({
+            level: level(i.severity),
+            message: { text: `${i.path}: ${i.message}${i.fix ? ` (fix: ${i.fix})` : ''}` },
+            descriptor: { id: i.ruleId, ...ruleIndex.has(i.ruleId) && { index: ruleIndex.get(i.ruleId) } },
+          })),
+        ],
       }],
       results,
     }],

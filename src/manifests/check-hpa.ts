@@ -9,6 +9,8 @@ import { ValidationIssue } from '../validation/validation-issue';
 export interface HpaSettings {
   readonly profile: ClusterProfile;
   readonly ruleLevels?: LevelsByRule;
+  /** The caller reports the profile's own findings (HPA154, HPA156) once for its run, not on each HPA. */
+  readonly scopeProfileReported?: boolean;
 }
 
 /** What the construct knows beyond the index. */
@@ -26,6 +28,7 @@ export function checkHpa<T extends IndexedObject>(
   return validateManifest(construct ? construct.manifest : hpa.manifest, {
     profile: settings.profile,
     ruleLevels: settings.ruleLevels,
+    scopeProfileReported: settings.scopeProfileReported,
     targetPropMissing: construct?.targetPropMissing,
     ...objects.factsFor(hpa),
   });

@@ -11,12 +11,18 @@ import { Located } from './located';
 import { parseSource } from './yaml-source';
 import { namespaceKey, namespaceOf } from '../model/object-keys';
 import { RelatedObjects } from '../model/related-objects';
+import { isObject } from '../model/values';
 import { Severity, ValidationIssue } from '../validation/validation-issue';
 
 /** One input: its name as reports print it, and its text. */
 export interface TextInput {
   readonly name: string;
   readonly text: string;
+  /**
+   * A file of a repository, which may hold YAML that is not a Kubernetes object (a CI workflow,
+   * mkdocs.yml): where it holds none, it is skipped (`notKubernetes`), broken or not.
+   */
+  readonly mayHoldOtherYaml?: boolean;
 }
 
 /** An input that could not be read, and why. */
@@ -35,6 +41,12 @@ export interface CheckedInputs {
   readonly syntaxErrors: number;
   /** Why an HPA was not checked against a target the input holds in another namespace. */
   readonly notes: string[];
+  /**
+   * The inputs that hold no Kubernetes object (no document with an apiVersion or a kind: a CI
+   * workflow, a docker-compose file, mkdocs.yml), skipped: their syntax errors are not reported,
+   * unless the text is an attempt at one (it has an `apiVersion:` or `kind:` key).
+   */
+  readonly notKubernetes: string[];
   /** The issues of one HPA, in manifest order. */
   issuesOf(hpa: InputObject): Located[];
 }
@@ -44,10 +56,15 @@ export function checkInputs(inputs: readonly TextInput[], settingsFor: (input: s
   const objects = new RelatedObjects<InputObject>();
   const syntaxErrors = new Map<string, Located[]>();
   const settings = new Map<string, HpaSettings>();
+  const notKubernetes: string[] = [];
   for (const input of inputs) {
     settings.set(input.name, settingsFor(input.name));
     const errors: Located[] = [];
+    let kubernetes = false;
+    let content = false;
     for (const document of parseSource(input.text)) {
+      content ||= document.value != null;
+      kubernetes ||= isObject(document.value) && (document.value.apiVersion !== undefined || document.value.kind !== undefined);
       for (const error of document.errors) {
         errors.push({
           file: input.name,
@@ -60,6 +77,10 @@ export function checkInputs(inputs: readonly TextInput[], settingsFor: (input: s
         });
       }
       for (const object of objectsOf(input.name, document)) objects.add(object);
+    }
+    if (input.mayHoldOtherYaml && !kubernetes && (content || errors.length > 0) && !KUBERNETES_KEY.test(input.text)) {
+      notKubernetes.push(input.name);
+      continue;
     }
     syntaxErrors.set(input.name, errors);
   }
@@ -86,8 +107,11 @@ export function checkInputs(inputs: readonly TextInput[], settingsFor: (input: s
       .sort((a, b) => a.issue.line - b.issue.line || a.issue.column - b.issue.column || a.i - b.i);
     for (const { issue } of inOrder) issues.push(issue);
   }
-  return { objects, issues, syntaxErrors: syntaxErrorCount, notes, issuesOf: hpa => byHpa.get(hpa) ?? [] };
+  return { objects, issues, syntaxErrors: syntaxErrorCount, notes, notKubernetes, issuesOf: hpa => byHpa.get(hpa) ?? [] };
 }
+
+/** An `apiVersion:` or `kind:` key anywhere in a text: an attempt at a Kubernetes object, even where its YAML is broken. */
+const KUBERNETES_KEY = /^[ \t\-{,[]*["']?(?:apiVersion|kind)["']?[ \t]*:/m;
 
 /** An HPA's issues placed in its source, each with the object it is about. */
 function placed(hpa: InputObject, found: readonly ValidationIssue[]): Located[] {

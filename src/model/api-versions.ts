@@ -11,7 +11,7 @@
  */
 import { isObject } from './values';
 import {
-  AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, HPA_API_VERSION as AUTOSCALING_V2,
+  AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, HPA_API_VERSION as AUTOSCALING_V2, HPA_KIND,
 } from '../private/constants';
 
 export { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 };
@@ -29,6 +29,20 @@ export function deprecationWarning(apiVersion: string, since: number, removedIn:
   const unavailable = removedIn === undefined ? '' : `, unavailable in v1.${removedIn}+`;
   return `${apiVersion} HorizontalPodAutoscaler is deprecated in v1.${since}+${unavailable}; use ${AUTOSCALING_V2} HorizontalPodAutoscaler`;
 }
+
+/**
+ * An object of the `autoscaling` API group whose kind is not exactly `HorizontalPodAutoscaler`
+ * (`HorizontalPodAutoScaler`, `horizontalpodautoscaler`, `HPA`): an HPA misnamed, which kubectl
+ * refuses (no matches for kind), so it is checked as the HPA it was meant to be and never applied.
+ * (`autoscaling.k8s.io`, the VerticalPodAutoscaler's group, is another group.)
+ */
+export function meantAsHpa(manifest: { readonly [key: string]: any }): boolean {
+  const { apiVersion, kind } = manifest;
+  return typeof apiVersion === 'string' && apiVersion.startsWith(AUTOSCALING_GROUP)
+    && typeof kind === 'string' && kind !== HPA_KIND && !(kind.endsWith('List') && Array.isArray(manifest.items));
+}
+
+const AUTOSCALING_GROUP = 'autoscaling/';
 
 /** An object as the API server holds it after conversion, and where each of its fields came from. */
 export interface Converted {

@@ -5,6 +5,7 @@
  * the HPA KEDA makes of each), and a target the input should hold but does not. Every front end
  * asks it, so they all match objects by the same rule: the namespace rule of `object-keys.ts`.
  */
+import { meantAsHpa } from './api-versions';
 import { isScaledObject, kedaHpaOf, kedaTargetType, scaledObjectOwner } from './keda';
 import { namespaceKey, scaleTargetKey } from './object-keys';
 import { isScalableKind } from './scalable-kinds';
@@ -96,7 +97,7 @@ const PRESENT_NAMED = 3;
 
 /** Every object of one input (an app, a set of files, a cluster's answer), indexed for matching. */
 export class RelatedObjects<T extends IndexedObject = IndexedObject> {
-  /** The HorizontalPodAutoscalers, in input order. */
+  /** The HorizontalPodAutoscalers (and objects of the autoscaling group meant as one, `meantAsHpa`), in input order. */
   public readonly hpas: T[] = [];
   /** The objects of each kind and name (not HPAs), in input order and any namespace. */
   private readonly byName = new Map<string, T[]>();
@@ -114,7 +115,7 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
   /** Adds an object; for an HPA, `knownTarget` is its scale target when the source knows it, in any namespace. */
   public add(object: T, knownTarget?: T): void {
     const { kind, metadata } = object.manifest;
-    if (kind === HPA_KIND) {
+    if (kind === HPA_KIND || meantAsHpa(object.manifest)) {
       this.hpas.push(object);
       if (knownTarget !== undefined) this.knownTargets.set(object, knownTarget);
       this.onTarget = undefined;
@@ -205,14 +206,15 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
    * such HPAs names the other, and a KEDA ScaledObject counts as the HPA KEDA makes of it. Two
    * HPAs with the same namespace and name are one object given twice (copies per environment,
    * overlays), not two autoscalers; so are a ScaledObject and its HPA (by KEDA's name for it, or
-   * by the HPA's owner).
+   * by the HPA's owner). Two that name no namespace are in one only for sure in one file or
+   * folder: a repository's demos in two folders are applied with `-n test` and `-n test-zero`.
    */
   public otherHpaOnTarget(hpa: T): OtherHpa | undefined {
     const key = scaleTargetKey(hpa.manifest.metadata?.namespace, hpa.manifest.spec?.scaleTargetRef);
-    if (key === undefined) return undefined;
+    if (key === undefined || hpa.manifest.kind !== HPA_KIND) return undefined;
     this.onTarget ??= this.autoscalersByTarget();
     const own = hpaIdentities(hpa.manifest);
-    const other = this.onTarget.get(key)?.find(o => o.object !== hpa && !o.ids.some(id => own.includes(id)));
+    const other = this.onTarget.get(key)?.find(o => o.object !== hpa && !o.ids.some(id => own.includes(id)) && sameNamespaceForSure(hpa, o.object));
     return other?.describe();
   }
 
@@ -292,6 +294,8 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
   private autoscalersByTarget(): Map<string, Autoscaler<T>[]> {
     const byTarget = new Map<string, Autoscaler<T>[]>();
     for (const hpa of this.hpas) {
+      // A misnamed HPA is checked, but kubectl refuses it: it scales nothing.
+      if (hpa.manifest.kind !== HPA_KIND) continue;
       const key = scaleTargetKey(hpa.manifest.metadata?.namespace, hpa.manifest.spec?.scaleTargetRef);
       if (key !== undefined) push(byTarget, key, { object: hpa, ids: hpaIdentities(hpa.manifest), describe: () => describeHpa(hpa) });
     }
@@ -308,6 +312,15 @@ export class RelatedObjects<T extends IndexedObject = IndexedObject> {
     }
     return byTarget;
   }
+}
+
+/**
+ * Whether two objects of one scale-target key (one namespace key) are in one namespace for sure:
+ * one names it, or neither does and they are in one file or folder (a chart, an app's output),
+ * applied together.
+ */
+function sameNamespaceForSure(a: IndexedObject, b: IndexedObject): boolean {
+  return namespaceKey(a.manifest.metadata?.namespace) !== '' || directoryOf(a.file) === directoryOf(b.file);
 }
 
 /** Of several copies of one object, the one in the HPA's own file, else in the file nearest it, else the first. */

@@ -67,6 +67,11 @@ export interface ControllerBehaviour {
   readonly podLevelRequests: boolean;
   /** The controller reads a pod's restartable init containers before its regular containers (and names the first without a request). */
   readonly sidecarsReadFirst: boolean;
+  /**
+   * Where more than one HPA selects the same pods, the controller sets ScalingActive=False
+   * (AmbiguousSelector) on each and none of them scales; before, each applied its own count.
+   */
+  readonly ambiguousSelector: boolean;
 }
 
 /** Everything one release knows, as the table gives it. */
@@ -133,7 +138,11 @@ const ROWS: readonly Row[] = [
     stopsServing: { [AUTOSCALING_V2BETA1]: 'removed in 1.25 (Kubernetes deprecation guide; storage_autoscaling.go)' },
     apiServer: { fieldValidation: 'KEP-2885: server-side field validation (`fieldValidation`) beta and on in 1.25' },
   },
-  { minor: 26, stopsServing: { [AUTOSCALING_V2BETA2]: 'removed in 1.26 (Kubernetes deprecation guide; storage_autoscaling.go)' } },
+  {
+    minor: 26,
+    stopsServing: { [AUTOSCALING_V2BETA2]: 'removed in 1.26 (Kubernetes deprecation guide; storage_autoscaling.go)' },
+    controller: { ambiguousSelector: 'horizontal.go `validateAndParseSelector` from 1.26 (absent in v1.25.16): pods selected by more than one HPA set ScalingActive=False, reason AmbiguousSelector, on each, and `computeReplicasForMetrics` fails so none scales' },
+  },
   { minor: 27, gates: { [GATE_CONTAINER_METRICS]: { ...BETA_ON, source: 'KEP-1610: beta, on by default in 1.27' } } },
   { minor: 28, gates: { [GATE_SIDECAR_CONTAINERS]: { ...ALPHA_OFF, source: 'KEP-753: {1.28, false, Alpha}; with it off the API server drops an init container\'s `restartPolicy`' } } },
   {
@@ -209,7 +218,14 @@ function accumulate(rows: readonly Row[]): ReadonlyMap<number, KubernetesRelease
     deprecatedSince: {},
     gates: Object.fromEntries(KNOWN_GATES.map(gate => [gate, ABSENT_GATE])),
     apiServer: { scaleTargetGroupRule: false, maxReplicasRequired: false, fieldValidation: false },
-    controller: { syncsDrift: false, scaledToZeroCondition: false, sidecarRequests: false, podLevelRequests: false, sidecarsReadFirst: false },
+    controller: {
+      syncsDrift: false,
+      scaledToZeroCondition: false,
+      sidecarRequests: false,
+      podLevelRequests: false,
+      sidecarsReadFirst: false,
+      ambiguousSelector: false,
+    },
   };
   for (const row of rows) {
     if (row.minor !== previous.minor + 1) throw new Error(`kubernetes-releases: the row after 1.${previous.minor} is 1.${row.minor}`);

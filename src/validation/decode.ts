@@ -102,7 +102,8 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
       const fieldPath = child(pathAt(ctx, depth), name);
       const suggestion = closestName(name, Object.keys(type.fields));
       ctx.out.unknownField('HPA126', fieldPath, unknownFieldDetail(fieldPath, ctx.profile),
-        suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`);
+        suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`,
+        suggestion !== undefined && source[suggestion] == null ? suggestion : undefined);
       result ??= copyUpTo(source, i);
       continue;
     }

@@ -15,6 +15,7 @@ import { checkBehaviorLints } from './rules/behavior-lints';
 import { RuleContext } from './rules/context';
 import { checkControllerPitfalls } from './rules/controller';
 import { checkAgainstWorkload, reportDuplicateTarget, reportMissingTarget } from './rules/cross-object';
+import { checkDefaultRelease } from './rules/default-release';
 import { checkFallbacks, fallbacks } from './rules/fallback';
 import { checkLints } from './rules/lints';
 import { checkMetadata, checkTypeMeta } from './rules/metadata';
@@ -50,6 +51,12 @@ export interface EngineOptions {
    * one per `scaleTargetRef` field.
    */
   readonly targetPropMissing?: boolean;
+  /**
+   * The caller reports the findings of the scope's profile itself (`profileIssues`), once for
+   * its whole run (on the flag or config key that declared it), not on each HPA; those of an
+   * object's own `cdk8s-hpa.io/cluster` annotation are still reported on the object.
+   */
+  readonly scopeProfileReported?: boolean;
 }
 
 /**
@@ -63,7 +70,8 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   const annotated = annotationCluster(manifest, clusterProblems);
   const out = new IssueList();
   try {
-    run(manifest, annotated ? { ...options, profile: annotated } : options, out, annotated === undefined);
+    const reportProfile = annotated !== undefined || !options.scopeProfileReported;
+    run(manifest, annotated ? { ...options, profile: annotated } : options, out, reportProfile, annotated === undefined);
   } catch (e) {
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -79,7 +87,8 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   if (options.otherHpa !== undefined) {
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
     const name = (manifest as any)?.metadata?.name;
-    reportDuplicateTarget(extra, { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject }, options.otherHpa);
+    const thisHpa = { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject };
+    reportDuplicateTarget(extra, thisHpa, options.otherHpa, annotated ?? options.profile);
   }
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);
@@ -116,15 +125,13 @@ function inScaledObject(issue: ValidationIssue, scaledObject: string): Validatio
   return { ...issue, fix: `${issue.fix} (KEDA makes this HPA from ScaledObject "${scaledObject}" and puts back any change to it: make the change in the ScaledObject's ${field[1]})` };
 }
 
-/** `checkProfile`: report the profile's own problems (the annotation's are reported on it). */
-function run(manifest: unknown, options: EngineOptions, out: IssueList, checkProfile: boolean): void {
+/**
+ * `reportProfile`: report the findings of the profile (not where the caller reports them once);
+ * `checkProfile`: its problems too (the annotation's are reported on it).
+ */
+function run(manifest: unknown, options: EngineOptions, out: IssueList, reportProfile: boolean, checkProfile: boolean): void {
   const { profile } = options;
-  if (checkProfile) {
-    for (const [field, value, detail] of profile._problems()) {
-      out.invalid('HPA154', `cluster.${field}`, value, detail);
-    }
-  }
-  if (profile._newerThanKnown) reportNewerRelease(profile, out);
+  if (reportProfile) reportProfileFindings(profile, out, checkProfile);
   if (unreadable(manifest, out)) return;
   const decoded = decode(manifest, profile, out);
   if (!isObject(decoded)) {
@@ -138,6 +145,25 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList, checkPro
   const start = out.issues.length;
   checkConverted(converted.object, options, out);
   if (converted.object !== decoded) out.mapPaths(start, converted.userPath);
+}
+
+/**
+ * What a profile itself is found to be, at `cluster.<field>`: HPA154 (an unknown version or gate)
+ * and HPA156 (a release newer than the table); for a caller that reports them once for a run.
+ */
+export function profileIssues(profile: ClusterProfile): ValidationIssue[] {
+  const out = new IssueList();
+  reportProfileFindings(profile, out, true);
+  return out.issues;
+}
+
+function reportProfileFindings(profile: ClusterProfile, out: IssueList, problems: boolean): void {
+  if (problems) {
+    for (const [field, value, detail] of profile._problems()) {
+      out.invalid('HPA154', `cluster.${field}`, value, detail);
+    }
+  }
+  if (profile._newerThanKnown) reportNewerRelease(profile, out);
 }
 
 /** HPA156: a release newer than the table, judged as the newest one it holds. */
@@ -171,6 +197,7 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
   checkControllerPitfalls(ctx);
   if (options.workload) checkAgainstWorkload(ctx, options.workload);
   if (options.missingTarget) reportMissingTarget(ctx, options.missingTarget);
+  checkDefaultRelease(ctx);
   checkLints(ctx);
   checkBehaviorLints(ctx);
 }

@@ -31,6 +31,12 @@ export function key(path: string, k: string): string {
   return `${path}[${k}]`;
 }
 
+/** The path of the object a field is in, and the field's name: `spec.maxReplicas` is `spec` and `maxReplicas`. */
+function splitPath(path: string): { parent: string; name: string } {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? { parent: '', name: path } : { parent: path.slice(0, dot), name: path.slice(dot + 1) };
+}
+
 /** A value as Go's field errors print it: strings quoted, numbers bare, the rest as JSON. */
 export function formatValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -48,8 +54,15 @@ export function formatValue(value: unknown): string {
 export class IssueList {
   public readonly issues: ValidationIssue[] = [];
   private seen?: Set<string>;
+  /** The fields unknown fields were meant to be (their did-you-mean), by the path of the object they are in. */
+  private meant?: Map<string, Set<string>>;
 
-  public required(ruleId: string, path: string, detail: string, fix?: string): void {
+  /**
+   * A missing field; `oneOf` names the fields any of which would do (the last name of `path` when
+   * not given).
+   */
+  public required(ruleId: string, path: string, detail: string, fix?: string, oneOf?: readonly string[]): void {
+    if (oneOf !== undefined && this.meant !== undefined && this.wasMeant(splitPath(path).parent, oneOf)) return;
     this.add(ruleId, path, ErrorType.REQUIRED, undefined, detail, fix);
   }
   public invalid(ruleId: string, path: string, value: unknown, detail: string, fix?: string): void {
@@ -61,7 +74,19 @@ export class IssueList {
   public forbidden(ruleId: string, path: string, detail: string, fix?: string): void {
     this.add(ruleId, path, ErrorType.FORBIDDEN, undefined, detail, fix);
   }
-  public unknownField(ruleId: string, path: string, detail: string, fix?: string): void {
+  /**
+   * An unknown field; `meant` is the known field its name is a misspelling of, when that one is
+   * not set beside it: strict decoding stops at the unknown field, before validation, so what
+   * the rules find of the missing field (required, or judged at its zero value) is not reported:
+   * one finding per typo.
+   */
+  public unknownField(ruleId: string, path: string, detail: string, fix?: string, meant?: string): void {
+    if (meant !== undefined) {
+      const { parent } = splitPath(path);
+      this.meant ??= new Map();
+      const here = this.meant.get(parent);
+      if (here) here.add(meant); else this.meant.set(parent, new Set([meant]));
+    }
     this.add(ruleId, path, ErrorType.UNKNOWN_FIELD, undefined, detail, fix);
   }
 
@@ -74,6 +99,7 @@ export class IssueList {
     const rule = RULES[ruleId];
     const shown = type === ErrorType.INVALID || type === ErrorType.UNSUPPORTED;
     const label = rule?.label ?? type;
+    if (this.meant !== undefined && type !== ErrorType.UNKNOWN_FIELD && this.missingByTypo(path)) return;
     const message = (shown ? `${label}: ${formatValue(value)}` : label) + (detail ? `: ${detail}` : '');
     if (!this.remember(ruleId, path, message)) return;
     const issue: { -readonly [K in keyof ValidationIssue]: ValidationIssue[K] } = {
@@ -99,6 +125,22 @@ export class IssueList {
       if (path === issue.path) this.issues.push(issue);
       else if (this.remember(issue.ruleId, path, issue.message)) this.issues.push({ ...issue, path });
     }
+  }
+
+  /** Whether the field at `path`, or one above it, is missing because its name was misspelt. */
+  private missingByTypo(path: string): boolean {
+    for (let p = path; p !== '';) {
+      const up = splitPath(p);
+      if (this.wasMeant(up.parent, [up.name])) return true;
+      p = up.parent;
+    }
+    return false;
+  }
+
+  /** Whether an unknown field in the object at `parent` was meant to be one of `names`. */
+  private wasMeant(parent: string, names: readonly string[]): boolean {
+    const here = this.meant?.get(parent);
+    return here !== undefined && names.some(n => here.has(n));
   }
 
   /** Whether this finding is new (and remembers it). */

@@ -28,8 +28,8 @@ const LINT = 'Lint';
 
 /**
  * Every rule the engine knows. HPA1xx: what kube-apiserver refuses (HPA15x: refused or dropped
- * because of the cluster's version or feature gates; HPA154 and HPA156: the cluster profile
- * itself); HPA2xx: what the HPA controller fails on at run time; HPA3xx: checks across objects
+ * because of the cluster's version or feature gates; HPA154, HPA156 and HPA157: the
+ * cluster profile itself); HPA2xx: what the HPA controller fails on at run time; HPA3xx: checks across objects
  * (construct tree or command-line input); HPA4xx: lints (warnings, some off by default).
  */
 export const RULES = table<RuleInfo>({
@@ -70,6 +70,8 @@ export const RULES = table<RuleInfo>({
   HPA155: warning('the apiVersion is not deprecated in the cluster\'s release', 'move to autoscaling/v2'),
   HPA156: warning('the cluster\'s Kubernetes release is one this cdk8s-hpa knows; a newer one is judged as the newest it knows',
     'upgrade cdk8s-hpa to a version that knows the release, or turn HPA156 off to accept the judgement by the newest release it knows'),
+  HPA157: warning('a field or value that a release or feature gate decides (minReplicas: 0, tolerance) is judged for a declared Kubernetes version, not the assumed default',
+    'declare the cluster\'s version: ClusterProfile.of({ version }), cluster.version in the config file, or --k8s-version'),
   HPA201: error('an Object target\'s type names the field that is set', 'set type to the field that is set (Value for value, AverageValue for averageValue)', { label: FAILS }),
   HPA202: error('Utilization targets only on Resource and ContainerResource metrics', 'use a Value or AverageValue target (MetricTarget.value() or MetricTarget.averageValue())', { label: FAILS }),
   HPA203: error('metric selectors parse as label selectors', 'use label keys and values Kubernetes accepts, and operators In, NotIn, Exists, DoesNotExist', { label: FAILS }),

@@ -104,6 +104,32 @@ describe('HPA306: a target the input should hold', () => {
   });
 });
 
+describe('HPA304: two autoscalers on one target, where they share a namespace for sure', () => {
+  const ids = (...inputs: TextInput[]) => findings(...inputs).filter(f => f[1] === 'HPA304').map(f => f[0]);
+
+  test('namespace-less HPAs in one file, or in one folder, are applied to one namespace together', () => {
+    expect(ids(file('deploy/all.yaml', workload('Deployment', 'web'), hpa('web-cpu', 'web'), hpa('web-memory', 'web'))))
+      .toEqual(['deploy/all.yaml:web-cpu', 'deploy/all.yaml:web-memory']);
+    expect(ids(file('deploy/web.yaml', workload('Deployment', 'web'), hpa('web-cpu', 'web')), file('deploy/memory.yaml', hpa('web-memory', 'web'))))
+      .toEqual(['deploy/web.yaml:web-cpu', 'deploy/memory.yaml:web-memory']);
+  });
+
+  test('namespace-less HPAs in two folders may go to two namespaces (kubectl apply -n test, -n test-zero): not reported', () => {
+    expect(ids(file('demo-a/web.yaml', workload('Deployment', 'web'), hpa('web', 'web')), file('demo-b/web.yaml', workload('Deployment', 'web'), hpa('web-b', 'web'))))
+      .toEqual([]);
+  });
+
+  test('HPAs in two folders that name the same namespace are in it for sure', () => {
+    expect(ids(file('demo-a/web.yaml', hpa('web', 'web', { namespace: 'shop' })), file('demo-b/web.yaml', hpa('web-b', 'web', { namespace: 'shop' }))))
+      .toEqual(['demo-a/web.yaml:web', 'demo-b/web.yaml:web-b']);
+  });
+
+  test('a misnamed HPA (kind: HorizontalPodAutoScaler), which kubectl refuses, scales nothing', () => {
+    const misnamed = hpa('web-b', 'web').replace('kind: HorizontalPodAutoscaler', 'kind: HorizontalPodAutoScaler');
+    expect(findings(file('all.yaml', hpa('web', 'web'), misnamed)).map(f => f.slice(0, 2))).toEqual([['all.yaml:web-b', 'HPA100']]);
+  });
+});
+
 describe('HPA304 with KEDA: a ScaledObject counts as the HPA KEDA makes of it', () => {
   /** A ScaledObject in namespace shop; `ref` is its scaleTargetRef, `extra` more of its spec. */
   const scaledObject = (name: string, ref: string, extra = '') => `apiVersion: keda.sh/v1alpha1

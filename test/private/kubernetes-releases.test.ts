@@ -61,6 +61,7 @@ describe('the table of Kubernetes releases', () => {
       scaledToZeroCondition: starts(r => r.controller.scaledToZeroCondition),
       syncsDrift: starts(r => r.controller.syncsDrift),
       sidecarsReadFirst: starts(r => r.controller.sidecarsReadFirst),
+      ambiguousSelector: starts(r => r.controller.ambiguousSelector),
     }).toEqual({
       fieldValidation: 25,
       sidecarRequests: 29,
@@ -70,6 +71,7 @@ describe('the table of Kubernetes releases', () => {
       scaledToZeroCondition: 36,
       syncsDrift: 37,
       sidecarsReadFirst: 38,
+      ambiguousSelector: 26,
     });
   });
 

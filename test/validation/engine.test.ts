@@ -15,7 +15,7 @@ describe('validateManifest: the one entry point and its options', () => {
       ['HPA303', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
     ]);
-    expect(issues[1].message).toEqual('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "other" (a.yaml:1) already scales this target: two autoscalers fight over its replica count');
+    expect(issues[1].message).toEqual('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "other" (a.yaml:1) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales');
   });
 
   test('missingTarget reports HPA306 on the name, or on the kind when a workload of that name has another kind', () => {
@@ -142,7 +142,8 @@ describe('validateManifest: the one entry point and its options', () => {
         [path, 'NoSuchGate=true', expect.stringMatching(/^Invalid value: "NoSuchGate=true": unknown feature gate; known gates: HPAScaleToZero, /)],
       ]);
       expect(issues[0].fix).toBe('write version=<Kubernetes version> and <FeatureGate>=true|false items separated by commas, such as "version=1.36,HPAScaleToZero=true"');
-      expect(validateManifest(worker(136), { profile: ClusterProfile.of() }).map(i => [i.ruleId, i.value])).toEqual([['HPA127', 136], ['HPA154', 136]]);
+      // The annotation's version is unreadable, so the default is assumed: HPA157 on minReplicas: 0.
+      expect(validateManifest(worker(136), { profile: ClusterProfile.of() }).map(i => [i.ruleId, i.value])).toEqual([['HPA127', 136], ['HPA157', undefined], ['HPA154', 136]]);
     });
   });
 

@@ -90,11 +90,18 @@ export interface CaseContext {
 export type CaseValidator = (mutate: Mutation, context: CaseContext) => ValidationIssue[];
 
 /** A validate function that runs the public `HpaValidator` on a mutated copy of `base()`. */
+/**
+ * The cluster the tables judge with when a case names none: the default release, declared, so
+ * that HPA157 (a gated field judged on a default nobody declared) stays out of every other rule's
+ * table; its own tests leave the version undeclared.
+ */
+export const DECLARED_DEFAULT: ClusterProfileOptions = { version: ClusterProfile.defaultProfile().version };
+
 export function validatorFor(base: () => any = baseManifest): (mutate: Mutation, cluster?: ClusterProfileOptions) => ValidationIssue[] {
   return (mutate, cluster) => {
     const manifest = base();
     mutate(manifest);
-    return HpaValidator.validate(manifest, cluster ? { cluster: ClusterProfile.of(cluster) } : {});
+    return HpaValidator.validate(manifest, { cluster: ClusterProfile.of({ ...DECLARED_DEFAULT, ...cluster }) });
   };
 }
 
@@ -109,7 +116,7 @@ export function validateWithWorkload(mutate: Mutation, context: CaseContext = {}
   const manifest = baseManifest();
   mutate(manifest);
   const { workload, ruleLevels } = context;
-  return validateManifest(manifest, { profile: ClusterProfile.of(context.cluster ?? {}), workload, ruleLevels });
+  return validateManifest(manifest, { profile: ClusterProfile.of({ ...DECLARED_DEFAULT, ...context.cluster }), workload, ruleLevels });
 }
 
 export function ruleIdsOf(issues: ValidationIssue[]): string[] {

@@ -80,12 +80,31 @@ describe('HPA100 object type', () => {
       detail: 'must be one of "autoscaling/v2", "autoscaling/v1"',
     },
     {
-      title: 'kind is Deployment',
-      mutate: m => { m.kind = 'Deployment'; },
+      title: 'kind is Deployment, in another group',
+      mutate: m => { m.apiVersion = 'apps/v1'; m.kind = 'Deployment'; },
+      alsoRaises: ['HPA100'],
       ruleId: 'HPA100',
       path: 'kind',
       prefix: 'Unsupported value: "Deployment"',
       detail: 'supported values: "HorizontalPodAutoscaler"',
+    },
+    {
+      title: 'kind is HorizontalPodAutoScaler (kubectl maps kinds case-sensitively)',
+      mutate: m => { m.kind = 'HorizontalPodAutoScaler'; },
+      ruleId: 'HPA100',
+      path: 'kind',
+      prefix: 'Unsupported value: "HorizontalPodAutoScaler"',
+      detail: 'kubectl fails with: no matches for kind "HorizontalPodAutoScaler" in version "autoscaling/v2"; the autoscaling group\'s one kind is "HorizontalPodAutoscaler"',
+      fix: 'did you mean "HorizontalPodAutoscaler"? kinds are case-sensitive',
+    },
+    {
+      title: 'kind is horizontalpodautoscaler',
+      mutate: m => { m.kind = 'horizontalpodautoscaler'; },
+      ruleId: 'HPA100',
+      path: 'kind',
+      prefix: 'Unsupported value: "horizontalpodautoscaler"',
+      detail: 'no matches for kind "horizontalpodautoscaler" in version "autoscaling/v2"',
+      fix: 'did you mean "HorizontalPodAutoscaler"?',
     },
     {
       title: 'kind is null (absent)',
@@ -1157,6 +1176,45 @@ describe('HPA126 unknown fields', () => {
     expect(validate(m => { m.spec.metrics[0].resource.target.utilization = 'not a number'; })).toEqual([
       expect.objectContaining({ ruleId: 'HPA126', severity: Severity.ERROR, path: 'spec.metrics[0].resource.target.utilization' }),
     ]);
+  });
+
+  // Strict decoding stops at the unknown field, before validation: a misspelt required field is
+  // one finding, the unknown field with the name it was meant to be, not also the missing one.
+  test.each([
+    ['averageUtilisation for averageUtilization', (m: any) => {
+      delete m.spec.metrics[0].resource.target.averageUtilization;
+      m.spec.metrics[0].resource.target.averageUtilisation = 60;
+    }, 'spec.metrics[0].resource.target.averageUtilisation', 'averageUtilization'],
+    ['maxReplica for maxReplicas', (m: any) => {
+      delete m.spec.maxReplicas;
+      m.spec.maxReplica = 3;
+    }, 'spec.maxReplica', 'maxReplicas'],
+    ['valeu for value on an External target, where value or averageValue will do', (m: any) => {
+      m.spec.metrics = [{ type: 'External', external: { metric: { name: 'queue' }, target: { type: 'Value', valeu: '30' } } }];
+    }, 'spec.metrics[0].external.target.valeu', 'value'],
+    ['targt for target (the fields below it are missing too)', (m: any) => {
+      m.spec.metrics = [{ type: 'Pods', pods: { metric: { name: 'rps' }, targt: { type: 'AverageValue', averageValue: '10' } } }];
+    }, 'spec.metrics[0].pods.targt', 'target'],
+  ])('reports %s once, as the unknown field', (_title, mutate, path, meant) => {
+    expect(validate(mutate)).toEqual([
+      expect.objectContaining({ ruleId: 'HPA126', path, fix: `did you mean "${meant}"?` }),
+    ]);
+  });
+
+  test('a missing field is still reported beside an unknown field meant to be another one', () => {
+    const issues = validate((m: any) => {
+      delete m.spec.maxReplicas;
+      m.spec.minReplica = 1;
+    });
+    expect(issues.map(i => [i.ruleId, i.path])).toEqual(expect.arrayContaining([['HPA126', 'spec.minReplica'], ['HPA102', 'spec.maxReplicas']]));
+  });
+
+  test('a field set beside its misspelling is judged as given', () => {
+    const issues = validate((m: any) => {
+      m.spec.maxReplicas = 0;
+      m.spec.maxReplica = 3;
+    });
+    expect(issues.map(i => i.ruleId)).toEqual(expect.arrayContaining(['HPA126', 'HPA102']));
   });
 
   const negatives: NegativeCase[] = [

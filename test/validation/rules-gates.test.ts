@@ -547,3 +547,44 @@ describe('HPA156 a release newer than the table', () => {
     expect(issues).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// HPA157: a field a release or gate decides, judged on the default because no version is declared
+// ---------------------------------------------------------------------------------------------
+
+describe('HPA157 a gated field judged on the assumed default release', () => {
+  const toZero = (m: any) => {
+    m.spec.minReplicas = 0;
+    m.spec.metrics = [queueMetric()];
+  };
+  const withTolerance = (m: any) => { m.spec.behavior = { scaleUp: { tolerance: 0.05 } }; };
+  const undeclared = (mutate: (m: any) => void, cluster?: ClusterProfileOptions) => {
+    const manifest = baseManifest('worker');
+    mutate(manifest);
+    return HpaValidator.validate(manifest, cluster ? { cluster: ClusterProfile.of(cluster) } : {});
+  };
+
+  test('warns on minReplicas: 0 and tolerance that pass only because no version is declared', () => {
+    expect(undeclared(toZero)).toEqual([expect.objectContaining({
+      ruleId: 'HPA157',
+      severity: Severity.WARNING,
+      path: 'spec.minReplicas',
+      message: expect.stringMatching(/^Warning: judged as on Kubernetes 1\.\d+, the default \(the newest release\), as no cluster version is declared: scaling to zero needs HPAScaleToZero, on by default from 1\.37/),
+      fix: 'declare the cluster\'s version: ClusterProfile.of({ version }), cluster.version in the config file, or --k8s-version',
+    })]);
+    expect(undeclared(withTolerance).map(i => [i.ruleId, i.path])).toEqual([['HPA157', 'spec.behavior.scaleUp.tolerance']]);
+    // Feature gates alone declare no version.
+    expect(undeclared(withTolerance, { featureGates: { HPAConfigurableTolerance: true } }).map(i => i.ruleId)).toEqual(['HPA157']);
+  });
+
+  test('says nothing once a version is declared, or where the field is not used', () => {
+    expect(undeclared(toZero, { version: '1.37' })).toEqual([]);
+    expect(undeclared(withTolerance, { version: '1.35' })).toEqual([]);
+    expect(undeclared(() => {})).toEqual([]);
+  });
+
+  test('a field the default refuses is its own error, not this warning', () => {
+    const fallback = (m: any) => { m.spec.metrics = [queueMetric({ replicas: 3, failureDuration: '3m' })]; };
+    expect(undeclared(fallback).map(i => i.ruleId)).toEqual(['HPA152']);
+  });
+});

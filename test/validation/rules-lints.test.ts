@@ -13,7 +13,7 @@ import {
   setMetrics,
   validateWithWorkload as validate,
 } from './rule-cases';
-import { ClusterProfileOptions, RuleLevel, Severity } from '../../src';
+import { ClusterProfile, ClusterProfileOptions, RuleLevel, Severity } from '../../src';
 import { WorkloadFacts, workloadFactsFromManifest } from '../../src/model/workload-facts';
 import { IssueList } from '../../src/validation/issue-list';
 import { reportDuplicateTarget } from '../../src/validation/rules/cross-object';
@@ -525,24 +525,32 @@ describe('HPA301-HPA303 cross-object checks', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('HPA304 two HPAs on one target', () => {
+  const CURRENT = ClusterProfile.of();
   test('reportDuplicateTarget reports the second HPA on spec.scaleTargetRef', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' }, CURRENT);
     expect(out.issues).toEqual([{
       ruleId: 'HPA304',
       severity: ERROR,
       path: 'spec.scaleTargetRef',
-      message: 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-cpu" (hpa.yaml:3) already scales this target: two autoscalers fight over its replica count',
+      message: 'Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-cpu" (hpa.yaml:3) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales',
       value: 'Deployment/web',
       fix: 'keep one HPA per target and put all metrics in it',
     }]);
   });
 
+  test('before 1.26 (no AmbiguousSelector in horizontal.go) the two fight over the replica count', () => {
+    const out = new IssueList();
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu' }, ClusterProfile.of({ version: '1.25' }));
+    expect(out.issues[0].message).toBe('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-cpu" already scales this target: '
+      + 'two autoscalers fight over its replica count (Kubernetes 1.25; from 1.26 neither scales: AmbiguousSelector)');
+  });
+
   test('a repeated report of the same pair is kept once, and another target is reported on its own', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
-    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' });
-    reportDuplicateTarget(out, { ref: { kind: 'StatefulSet', name: 'db' } }, { kind: 'HorizontalPodAutoscaler', name: 'db' });
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' }, CURRENT);
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' }, CURRENT);
+    reportDuplicateTarget(out, { ref: { kind: 'StatefulSet', name: 'db' } }, { kind: 'HorizontalPodAutoscaler', name: 'db' }, CURRENT);
     expect(out.issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'StatefulSet/db'],

@@ -3,6 +3,7 @@
  * replicas; a target the input should hold; another autoscaler on the same target.
  */
 import { RuleContext } from './context';
+import { ClusterProfile } from '../../cluster-profile';
 import { DEFAULTED } from '../../model/defaults';
 import { kedaTargetType, SCALED_OBJECT_KIND } from '../../model/keda';
 import { namespaceKey } from '../../model/object-keys';
@@ -142,14 +143,17 @@ export interface ThisHpa {
  * An HPA whose target another autoscaler of the same input (`other`) already scales: another
  * HPA, or a KEDA ScaledObject.
  */
-export function reportDuplicateTarget(out: IssueList, hpa: ThisHpa, other: OtherHpa): void {
+export function reportDuplicateTarget(out: IssueList, hpa: ThisHpa, other: OtherHpa, profile: ClusterProfile): void {
   const { ref, scaledObject } = hpa;
   const where = other.where !== undefined ? ` (${other.where})` : '';
   const keda = other.keda;
   const who = other.kind === SCALED_OBJECT_KIND && keda
     ? `ScaledObject "${keda.scaledObject}"${where}, through the HPA KEDA makes of it ("${keda.hpa}"),`
     : `${other.kind}${other.name !== undefined ? ` "${other.name}"` : ''}${where}${keda ? `, which KEDA makes of ScaledObject "${keda.scaledObject}",` : ''}`;
-  let message = `${who} already scales this target: two autoscalers fight over its replica count`;
+  // From 1.26 the controller finds the pods of each selected by both (horizontal.go, validateAndParseSelector).
+  let message = profile._release.controller.ambiguousSelector
+    ? `${who} also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales`
+    : `${who} already scales this target: two autoscalers fight over its replica count (Kubernetes ${profile.version}; from 1.26 neither scales: AmbiguousSelector)`;
   let fix = 'keep one HPA per target and put all metrics in it';
   // KEDA's admission webhook refuses a ScaledObject on a target that another HPA or ScaledObject
   // already scales (apis/keda/v1alpha1/scaledobject_webhook.go); nothing refuses a later HPA.

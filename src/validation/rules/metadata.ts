@@ -1,6 +1,6 @@
 /** `ValidateObjectMeta` for an HPA (`NameIsDNSSubdomain`), and the manifest's type. */
 import { ClusterProfile } from '../../cluster-profile';
-import { AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, deprecationWarning } from '../../model/api-versions';
+import { AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, deprecationWarning, meantAsHpa } from '../../model/api-versions';
 import { HPA_API_VERSION, HPA_KIND } from '../../private/constants';
 import { declareVersion, servedState } from '../../private/kubernetes-releases';
 import { child, ErrorType, IssueList } from '../issue-list';
@@ -34,7 +34,14 @@ export function checkTypeMeta(manifest: { [key: string]: any }, profile: Cluster
     out.required('HPA100', 'apiVersion', `must be one of ${served().map(v => JSON.stringify(v)).join(', ')}`);
   }
   if (isString(kind) && kind !== HPA_KIND) {
-    out.unsupported('HPA100', 'kind', kind, [HPA_KIND]);
+    if (meantAsHpa(manifest)) {
+      // kubectl maps kinds case-sensitively, and the autoscaling group has one kind.
+      out.add('HPA100', 'kind', ErrorType.UNSUPPORTED, kind,
+        `kubectl fails with: no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)}; the autoscaling group's one kind is "${HPA_KIND}"`,
+        `did you mean "${HPA_KIND}"? kinds are case-sensitive`);
+    } else {
+      out.unsupported('HPA100', 'kind', kind, [HPA_KIND]);
+    }
   } else if (kind === undefined) {
     out.required('HPA100', 'kind', `must be "${HPA_KIND}"`);
   }

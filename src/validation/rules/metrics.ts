@@ -61,6 +61,10 @@ function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path:
   }
 }
 
+/** The target fields either of which an Object or External target needs, and a Resource target. */
+const VALUE_FIELDS = ['value', 'averageValue'];
+const RESOURCE_FIELDS = ['averageUtilization', 'averageValue'];
+
 type SourceCheck = (ctx: RuleContext, source: { [key: string]: any }, path: string) => void;
 
 const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
@@ -70,7 +74,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     const t = checkTarget(ctx, src.target, path);
     if (t.value === undefined && t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value or averageValue',
-        'set target.value or target.averageValue (MetricTarget.value() or MetricTarget.averageValue())');
+        'set target.value or target.averageValue (MetricTarget.value() or MetricTarget.averageValue())', VALUE_FIELDS);
     }
   },
   external(ctx, src, path) {
@@ -78,7 +82,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
     const t = checkTarget(ctx, src.target, path);
     if (t.value === undefined && t.averageValue === undefined) {
       ctx.out.required('HPA117', child(path, 'target.averageValue'), 'must set either a target value for metric or a per-pod target',
-        'set target.value or target.averageValue (MetricTarget.value() or MetricTarget.averageValue())');
+        'set target.value or target.averageValue (MetricTarget.value() or MetricTarget.averageValue())', VALUE_FIELDS);
     }
     if (t.value !== undefined && t.averageValue !== undefined) {
       ctx.out.forbidden('HPA117', child(path, 'target.value'), 'may not set both a target value for metric and a per-pod target',
@@ -121,7 +125,7 @@ const SOURCE_CHECKS: { [field: string]: SourceCheck } = {
 function checkResourceTarget(ctx: RuleContext, t: { [key: string]: any }, path: string): void {
   if (t.averageUtilization === undefined && t.averageValue === undefined) {
     ctx.out.required('HPA117', child(path, 'target.averageUtilization'), 'must set either a target raw value or a target utilization',
-      'set target.averageUtilization or target.averageValue (MetricTarget.averageUtilization() or MetricTarget.averageValue())');
+      'set target.averageUtilization or target.averageValue (MetricTarget.averageUtilization() or MetricTarget.averageValue())', RESOURCE_FIELDS);
   }
   if (t.averageUtilization !== undefined && t.averageValue !== undefined) {
     ctx.out.forbidden('HPA117', child(path, 'target.averageValue'), 'may not set both a target raw value and a target utilization',

@@ -6,7 +6,7 @@ import { parseValidateArgs } from './args';
 import { Command, Io } from '../../command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from '../../errors';
 import { formatReport, formatSummary } from '../../formatters';
-import { collectInputs, kustomizationNote, MAX_INPUT_BYTES, noInputs, STDIN_NAME } from '../../inputs';
+import { collectInputs, MAX_INPUT_BYTES, noInputs, skippedDirectoryNotes, STDIN_NAME, unusedInputNotes } from '../../inputs';
 import { packageVersion } from '../../package-version';
 import { RunSettings } from '../../run-settings';
 
@@ -27,10 +27,13 @@ Inputs:
   <directory>   every .yaml, .yml and .json file below it, in name order (hidden
                 directories and node_modules are skipped; a kustomize directory, with a
                 kustomization.yaml, is noted and skipped: check what it builds with
-                kustomize build DIR | cdk8s-hpa validate -)
+                kustomize build DIR | cdk8s-hpa validate -; so is a Helm chart, with a
+                Chart.yaml: helm template RELEASE DIR | cdk8s-hpa validate -)
   Files are UTF-8, or UTF-16 with a byte order mark (as Windows PowerShell writes them).
   Inputs over ${MAX_INPUT_BYTES / (1024 * 1024)} MiB, binary files and unreadable files are reported and skipped.
-  An unrendered Helm template is one error: render the chart first,
+  A file that holds no Kubernetes object (no apiVersion or kind: a CI workflow, mkdocs.yml)
+  is noted and skipped; a file named here that holds no HorizontalPodAutoscaler is noted.
+  An unrendered Helm template named on its own is one error: render the chart first,
   helm template RELEASE CHART | cdk8s-hpa validate -
 
 Options:
@@ -107,13 +110,15 @@ function runValidate(argv: readonly string[], io: Io): number {
   for (const problem of collected.problems) {
     io.stderr(`cdk8s-hpa: ${problem.name}: ${problem.reason}\n`);
   }
-  for (const dir of collected.kustomizations) io.stderr(`cdk8s-hpa: note: ${kustomizationNote(dir)}\n`);
+  for (const note of skippedDirectoryNotes(collected)) io.stderr(`cdk8s-hpa: note: ${note}\n`);
   const none = noInputs(args.inputs, collected);
   if (none && !args.allowEmpty) throw new UsageError(`${none}; --allow-empty lets a run with nothing to check pass`);
 
   // Unreadable inputs first, in every format; then each file's issues.
-  const checked = checkInputs(collected.inputs, name => run.forInput(name === STDIN_NAME ? undefined : name));
-  const issues: Located[] = [...inputProblemIssues(collected.problems), ...checked.issues];
+  // The run's profile is reported once (on its flag or config key), not on each HPA.
+  const checked = checkInputs(collected.inputs, name => ({ ...run.forInput(name === STDIN_NAME ? undefined : name), scopeProfileReported: true }));
+  const runFindings = run.profileFindings(checked.objects.hpas.map(hpa => hpa.file));
+  const issues: Located[] = [...inputProblemIssues(collected.problems), ...runFindings, ...checked.issues];
 
   const errors = issues.filter(i => i.severity === Severity.ERROR).length - collected.problems.length;
   const summary = {
@@ -124,7 +129,14 @@ function runValidate(argv: readonly string[], io: Io): number {
     unreadable: collected.problems.length,
   };
   io.stdout(formatReport(args.format, issues, summary, packageVersion()));
-  for (const note of checked.notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
+  const reported = new Set([...checked.objects.hpas.map(hpa => hpa.file), ...checked.issues.map(issue => issue.file)]);
+  const outranked = run.outrankedFlagsNote(checked.objects.hpas);
+  const notes = [
+    ...checked.notes,
+    ...outranked !== undefined ? [outranked] : [],
+    ...unusedInputNotes(collected.inputs, checked.notKubernetes, reported),
+  ];
+  for (const note of notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
   const from = run.describe(checked.objects.hpas);
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
 

@@ -68,9 +68,14 @@ describe('manifests with a real problem', () => {
 });
 
 describe('inputs that are not manifests yet', () => {
-  test('an unrendered Helm chart (as helm create writes it): one error per template file, at its first action, naming the command that renders it', () => {
+  test('an unrendered Helm chart (as helm create writes it) is noted and skipped; its templates named one by one are one error each, at the first action, naming the command that renders it', () => {
     const chart = `${FIELD}/unrendered/web`;
-    const run = cli(['validate', '--format', 'json', chart]);
+    const walked = cli(['validate', '--allow-empty', '--format', 'json', `${FIELD}/unrendered`]);
+    expect(JSON.parse(walked.stdout).issues).toEqual([]);
+    expect(walked.stderr).toContain(`cdk8s-hpa: note: ${chart} is a Helm chart: its templates are Helm's input, not checked; check what it renders: helm template RELEASE ${chart} | cdk8s-hpa validate -\n`);
+    expect(walked.code).toBe(0);
+    const templates = ['deployment.yaml', 'hpa.yaml', 'httproute.yaml', 'ingress.yaml', 'service.yaml', 'serviceaccount.yaml', 'tests/test-connection.yaml'].map(t => `${chart}/templates/${t}`);
+    const run = cli(['validate', '--format', 'json', ...templates]);
     const issues: Array<{ file: string; line: number; column: number; ruleId: string; message: string }> = JSON.parse(run.stdout).issues;
     expect(issues.map(i => `${i.file}:${i.line}:${i.column} ${i.ruleId}`)).toEqual([
       `${chart}/templates/deployment.yaml:6:5 YAML`,
@@ -108,7 +113,7 @@ describe('what the findings on the field fixtures say', () => {
   test('an HPA beside a KEDA ScaledObject on its target gets KEDA\'s wording, and the fix points at the ScaledObject', () => {
     const webhook = '(KEDA\'s admission webhook refuses a ScaledObject on a target already scaled: "the workload \'orders-worker\' of type \'apps/v1.Deployment\' is already managed by the hpa \'orders-worker-cpu\'")';
     expect(only('keda-scaledobject-and-hpa.yaml')).toEqual([['HPA304', 'spec.scaleTargetRef',
-      expect.stringMatching(/^Conflicts with another HPA: "Deployment\/orders-worker": ScaledObject "orders-worker" \(\S+:40\), through the HPA KEDA makes of it \("keda-hpa-orders-worker"\), already scales this target: two autoscalers fight over its replica count /),
+      expect.stringMatching(/^Conflicts with another HPA: "Deployment\/orders-worker": ScaledObject "orders-worker" \(\S+:40\), through the HPA KEDA makes of it \("keda-hpa-orders-worker"\), also scales this target: the controller sets ScalingActive=False \(AmbiguousSelector: the pods are controlled by more than one HPA\) on both, and neither scales /),
       'remove this HPA and let ScaledObject "orders-worker" scale the target: give its metrics to the ScaledObject\'s triggers (KEDA\'s cpu and memory scalers take utilization targets)']]);
     expect(only('keda-scaledobject-and-hpa.yaml')[0][2]).toContain(webhook);
     // The HPA KEDA made is fixed in its ScaledObject; the one added by hand is removed.
