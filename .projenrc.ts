@@ -62,7 +62,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       moduleNameMapper: { '^cdk8s-hpa$': '<rootDir>/src/index.ts', '^cdk8s-hpa/lib/(.*)$': '<rootDir>/src/$1' },
     },
   },
-  gitignore: ['/test-reports/', '/.bindings/', '/bench/results/', '.jsii.tabl.json', '/cli/lib/', '/cli/node_modules/'],
+  gitignore: ['/node_modules', '/test-reports/', '/.bindings/', '/bench/results/', '.jsii.tabl.json', '/cli/lib/', '/cli/node_modules/'],
   // Source maps (with the TypeScript sources in them) in .js.map files beside the JavaScript:
   // inline, they made up 70 % of lib/ and Node read them with every module it loaded.
   tsconfig: { compilerOptions: { inlineSourceMap: false, sourceMap: true } },
