@@ -55,6 +55,14 @@ export interface HpaExplainOptions {
    * @default false
    */
   readonly replayPerPodLoad?: boolean;
+
+  /**
+   * Flags each kubectl command of the explanation carries, so that it runs against the cluster
+   * the HPA was read from when pasted: e.g. `['--context', 'prod']` or
+   * `['--kubeconfig', '/path/to/config']`.
+   * @default - none: the commands run against kubectl's current context
+   */
+  readonly kubectlFlags?: string[];
 }
 
 /**
@@ -97,7 +105,9 @@ export class HpaExplainer {
     objects.add(hpa);
     for (const o of options?.relatedObjects ?? []) if (isObject(o) && o !== manifest) objects.add(new GivenObject(o));
     const issues = loadChecks().checkHpa(hpa, objects, { profile });
-    return loadExplainer().explainIndexed(hpa, objects, issues, { profile, now: options?.now, perPodLoad: options?.replayPerPodLoad });
+    return loadExplainer().explainIndexed(hpa, objects, issues, {
+      profile, now: options?.now, perPodLoad: options?.replayPerPodLoad, kubectlFlags: options?.kubectlFlags,
+    });
   }
 
   /** Every kind of finding, in id order. */

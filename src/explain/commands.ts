@@ -7,6 +7,18 @@ import { groupOf } from '../model/scalable-kinds';
 import { isObject } from '../model/values';
 import { shellCommand } from '../private/words';
 
+/**
+ * A kubectl command as printed: the arguments, then the flags that say which cluster (the
+ * `--context` and `--kubeconfig` the explanation was read with), so that a command pasted from it
+ * runs against that cluster and not whichever is current.
+ */
+export type Kubectl = (args: readonly string[]) => string;
+
+/** The `Kubectl` that adds `flags` to each command. */
+export function kubectlWith(flags: readonly string[] = []): Kubectl {
+  return args => shellCommand(['kubectl', ...args, ...flags]);
+}
+
 /** What `kubectl scale` takes for a scale target: `deployment/web`, `rollout.argoproj.io/web`. */
 export function kubectlTarget(ref: { readonly [key: string]: any }): string {
   const group = typeof ref.apiVersion === 'string' ? groupOf(ref.apiVersion) : '';
@@ -15,8 +27,8 @@ export function kubectlTarget(ref: { readonly [key: string]: any }): string {
 }
 
 /** `kubectl scale <target> --replicas=N -n NS`. */
-export function kubectlScale(ref: { readonly [key: string]: any }, namespace: string, replicas: number): string {
-  return shellCommand(['kubectl', 'scale', kubectlTarget(ref), `--replicas=${replicas}`, '-n', namespace]);
+export function kubectlScale(kubectl: Kubectl, ref: { readonly [key: string]: any }, namespace: string, replicas: number): string {
+  return kubectl(['scale', kubectlTarget(ref), `--replicas=${replicas}`, '-n', namespace]);
 }
 
 /**
@@ -24,8 +36,8 @@ export function kubectlScale(ref: { readonly [key: string]: any }, namespace: st
  * --raw` command: the metric in the HPA's namespace, with its selector as the `labelSelector`
  * query (what the adapter filters the series by).
  */
-export function externalMetricQuery(namespace: string, metricName: string, selector: unknown): string {
-  return shellCommand(['kubectl', 'get', '--raw', `/apis/external.metrics.k8s.io/v1beta1/namespaces/${namespace}/${metricName}${query(selector)}`]);
+export function externalMetricQuery(kubectl: Kubectl, namespace: string, metricName: string, selector: unknown): string {
+  return kubectl(['get', '--raw', `/apis/external.metrics.k8s.io/v1beta1/namespaces/${namespace}/${metricName}${query(selector)}`]);
 }
 
 /** The `selector` of the metric at `spec.metrics[index]` of an HPA manifest. */

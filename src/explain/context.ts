@@ -1,5 +1,6 @@
 /** What the parts of the explainer share about one HPA: its spec, status, arithmetic and related objects. */
 import type { Arithmetic } from './arithmetic';
+import type { Kubectl } from './commands';
 import type { Decision } from './decision';
 import type { HpaEventSummary } from './hpa-explanation';
 import type { KedaOwner } from './keda';
@@ -39,5 +40,7 @@ export interface Env {
   readonly keda?: KedaOwner;
   readonly validationIssues: readonly ValidationIssue[];
   readonly related: Related;
+  /** How the explanation prints kubectl commands: with the flags that name the cluster read. */
+  readonly kubectl: Kubectl;
   readonly profile: ClusterProfile;
 }

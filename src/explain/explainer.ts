@@ -4,7 +4,7 @@
  * it as the one input path found them. Loaded on the first `HpaExplainer` use.
  */
 import { computeArithmetic, suggestSimulation } from './arithmetic';
-import { externalMetricQuery, metricSelector } from './commands';
+import { externalMetricQuery, Kubectl, kubectlWith, metricSelector } from './commands';
 import { Env, Related } from './context';
 import { Decision, podMetricsIn, readDecision } from './decision';
 import { lastEvent, readEvents } from './events';
@@ -21,7 +21,7 @@ import { namespaceOf } from '../model/object-keys';
 import { IndexedObject, RelatedObjects } from '../model/related-objects';
 import { isObject } from '../model/values';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
-import { plural, seconds, shellCommand } from '../private/words';
+import { plural, seconds } from '../private/words';
 import { FAILED_GET_REASON } from '../simulation/conditions';
 import { readSpec, SimSpec } from '../simulation/hpa-spec';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus } from '../status';
@@ -41,6 +41,8 @@ export interface ExplainContext {
   readonly now?: string;
   /** Replay a pod metric as a load per pod, not as the total over the current pods. */
   readonly perPodLoad?: boolean;
+  /** Flags every printed kubectl command carries: the `--context` and `--kubeconfig` it was read with. */
+  readonly kubectlFlags?: readonly string[];
 }
 
 export function findingKinds(): ExplainFindingKind[] {
@@ -81,14 +83,15 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   let m = isObject(manifest) ? manifest : {};
   const name = typeof m.metadata?.name === 'string' ? m.metadata.name : '<no name>';
   const namespace = namespaceOf(m);
+  const kubectl = kubectlWith(ctx.kubectlFlags);
 
   const events = readEvents(related.events, m);
   const keda = kedaOwnerOf(m, namespace, related.scaledObject);
-  const base = { name, namespace, findings, unknowns, events, keda };
+  const base = { name, namespace, findings, unknowns, events, keda, kubectl };
   if (OLDER.includes(m.apiVersion)) {
     findings.push(finding('EXP182',
       `this HPA is printed as ${m.apiVersion}, which does not hold the autoscaling/v2 conditions and metrics the explanation reads`,
-      'apiVersion', `read it as autoscaling/v2: ${shellCommand(['kubectl', 'get', 'hpa.v2.autoscaling', name, '-n', namespace, '-o', 'yaml'])}`));
+      'apiVersion', `read it as autoscaling/v2: ${kubectl(['get', 'hpa.v2.autoscaling', name, '-n', namespace, '-o', 'yaml'])}`));
     return {
       ...done({ ...base, validationIssues: [], metrics: [], status: undefined }),
       health: HpaHealth.UNKNOWN,
@@ -131,7 +134,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     unknowns.push(`the arithmetic: the spec cannot be read as the controller reads it (${(e instanceof Error ? e.message : String(e)).replace(/^HpaSimulator: /, '')})`);
   }
 
-  if (keda) findings.push({ ...finding('EXP196', kedaMessage(keda), 'metadata.ownerReferences', getScaledObject(keda)) });
+  if (keda) findings.push({ ...finding('EXP196', kedaMessage(keda), 'metadata.ownerReferences', getScaledObject(kubectl, keda)) });
 
   if (!status) {
     findings.push(finding('EXP180',
@@ -144,7 +147,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   const current = status.currentReplicas;
   const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.perPodLoad) : undefined;
   const decision = readDecision(spec, status, arithmetic);
-  const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, profile: ctx.profile };
+  const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, profile: ctx.profile, kubectl };
 
   for (const condition of status.conditions ?? []) findings.push(explainCondition(condition, env));
   for (const c of read.otherConditions) {
@@ -165,7 +168,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
       findings.push(finding('EXP162',
         `External metric "${metric.id}" has failed since ${fb.firstFailureTime} (${seconds(since)} ago): its fallback of ${metric.fallback.replicas} replicas starts ${left > 0 ? `in ${seconds(left)}` : 'at the next sync'} (failureDuration ${seconds(metric.fallback.failureDurationSeconds)}); until then the failing metric blocks scaling down`,
         `spec.metrics[${metric.index}].external.fallback`,
-        `make the external metrics API serve "${metric.id}" again (${externalMetricQuery(namespace, metric.id, metricSelector(m, metric.index))})`));
+        `make the external metrics API serve "${metric.id}" again (${externalMetricQuery(kubectl, namespace, metric.id, metricSelector(m, metric.index))})`));
     }
   }
 
@@ -298,6 +301,7 @@ function done(x: {
   unknowns: string[];
   events: HpaEventSummary[];
   keda?: KedaOwner;
+  kubectl: Kubectl;
   validationIssues: ValidationIssue[];
   metrics: MetricExplanation[];
   status?: HorizontalPodAutoscalerStatus;
@@ -312,7 +316,7 @@ function done(x: {
   // A fix taken from a validation issue points at the ScaledObject already (the engine's).
   const issueFixes = new Set(x.validationIssues.map(i => i.fix));
   const findings = x.findings
-    .map(f => (keda && !issueFixes.has(f.fix) ? { ...f, fix: kedaFix(keda, f.path, f.fix) } : f))
+    .map(f => (keda && !issueFixes.has(f.fix) ? { ...f, fix: kedaFix(x.kubectl, keda, f.path, f.fix) } : f))
     .map((f, i) => ({ f, i }))
     .sort((a, b) => LEVEL_ORDER.indexOf(a.f.level) - LEVEL_ORDER.indexOf(b.f.level) || a.i - b.i)
     .map(({ f }) => f);

@@ -12,7 +12,7 @@ import { missingRequests, requestRules, workloadFactsFromManifest } from '../mod
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../private/constants';
 import { GATE_EXTERNAL_METRIC_FALLBACK } from '../private/kubernetes-releases';
 import { table } from '../private/table';
-import { plural, seconds, shellCommand } from '../private/words';
+import { plural, seconds } from '../private/words';
 import { FAILED_GET_REASON } from '../simulation/conditions';
 import { SimMetric } from '../simulation/hpa-spec';
 import { HorizontalPodAutoscalerCondition } from '../status';
@@ -192,10 +192,10 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
       ruleIds: env.validationIssues.filter(i => i.ruleId === 'HPA304').map(i => i.ruleId),
     };
   },
-  EXP109: ({ ref, target, min, manifest }) => ({
+  EXP109: ({ ref, target, min, manifest, env }) => ({
     message: `${target} has 0 replicas and the HPA did not put it there (no ScaledToZero=True condition): a target at zero means "autoscaling paused", so the controller reads no metrics`,
     path: 'spec.scaleTargetRef',
-    fix: `scale the target up by hand (${kubectlScale(ref, namespaceOf(manifest), Math.max(1, min))}); to let the HPA scale to zero and back itself, use minReplicas: 0 with an Object or External metric (feature gate HPAScaleToZero)`,
+    fix: `scale the target up by hand (${kubectlScale(env.kubectl, ref, namespaceOf(manifest), Math.max(1, min))}); to let the HPA scale to zero and back itself, use minReplicas: 0 with an Object or External metric (feature gate HPAScaleToZero)`,
   }),
   EXP110: ({ msg }: TextFacts): Described => {
     const from = / from (.+)$/.exec(msg);
@@ -207,10 +207,10 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
     fix: `check that ${target} exists in namespace ${namespaceOf(manifest)}, that apiVersion ${JSON.stringify(ref.apiVersion)} serves it, and that its kind has a scale subresource`,
     ruleIds: issuesAt('spec.scaleTargetRef').map(i => i.ruleId),
   }),
-  EXP121: ({ target, current, said, manifest }) => ({
+  EXP121: ({ target, current, said, manifest, env }) => ({
     message: `the controller cannot write the scale of ${target}${said}; the replicas stay at ${current}`,
     path: 'spec.scaleTargetRef',
-    fix: `check what refuses the update: an admission webhook or policy on the scale subresource, a resource quota, or the controller's RBAC (${shellCommand(['kubectl', 'get', 'events', '-n', namespaceOf(manifest), '--field-selector', `involvedObject.name=${manifest.metadata?.name}`])})`,
+    fix: `check what refuses the update: an admission webhook or policy on the scale subresource, a resource quota, or the controller's RBAC (${env.kubectl(['get', 'events', '-n', namespaceOf(manifest), '--field-selector', `involvedObject.name=${manifest.metadata?.name}`])})`,
   }),
   EXP122: () => ({ message: 'the last sync read the target\'s scale and stopped before scaling (a metric blocked it, or scaling is disabled at zero): the other conditions say why', path: 'spec.scaleTargetRef' }),
   EXP123: () => ({ message: 'stabilization did not change the recommendation: the HPA follows its metrics', path: 'spec.behavior' }),
@@ -299,7 +299,7 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
         : `an External metric's fallback replica count is in use${said}`,
       path: first ? `spec.metrics[${first.index}].external.fallback` : 'spec.metrics',
       fix: first
-        ? `make the external metrics API serve "${first.id}" again (${externalMetricQuery(namespaceOf(manifest), first.id, metricSelector(manifest, first.index))}); raise fallback.replicas if ${first.fallback!.replicas} is too few for the load meanwhile`
+        ? `make the external metrics API serve "${first.id}" again (${externalMetricQuery(env.kubectl, namespaceOf(manifest), first.id, metricSelector(manifest, first.index))}); raise fallback.replicas if ${first.fallback!.replicas} is too few for the load meanwhile`
         : 'make the external metrics API serve the metric again',
     };
   },
@@ -332,18 +332,18 @@ export function metricFix(type: string, metric: SimMetric | undefined, msg: stri
   const noContainer = /container (\S+) not found in Pod (\S+)/.exec(msg);
   if (noContainer) return `name a container the pods have in spec.metrics[${metric?.index ?? 0}].containerResource.container`;
   if (/no pods returned by selector/.test(msg)) return 'the target has no pods: check its selector and that its pods are created';
-  if (/did not receive metrics for targeted pods/.test(msg)) return `the pods have no metrics yet (pods not ready, or just started): wait, or check metrics-server (kubectl top pods -n ${ns})`;
+  if (/did not receive metrics for targeted pods/.test(msg)) return `the pods have no metrics yet (pods not ready, or just started): wait, or check metrics-server (${env.kubectl(['top', 'pods', '-n', ns])})`;
   const missing = lackingRequestFix(metric, env);
   if (missing) return missing;
   switch (type) {
     case 'Resource':
     case 'ContainerResource':
-      return `check metrics-server: kubectl get apiservice v1beta1.metrics.k8s.io; kubectl top pods -n ${ns}`;
+      return `check metrics-server: ${env.kubectl(['get', 'apiservice', 'v1beta1.metrics.k8s.io'])}; ${env.kubectl(['top', 'pods', '-n', ns])}`;
     case 'Pods':
     case 'Object':
-      return `check the custom metrics adapter serves "${metric?.id}": kubectl get apiservice v1beta1.custom.metrics.k8s.io; kubectl get --raw /apis/custom.metrics.k8s.io/v1beta1`;
+      return `check the custom metrics adapter serves "${metric?.id}": ${env.kubectl(['get', 'apiservice', 'v1beta1.custom.metrics.k8s.io'])}; ${env.kubectl(['get', '--raw', '/apis/custom.metrics.k8s.io/v1beta1'])}`;
     default:
-      return `check the external metrics adapter serves "${metric?.id}": ${externalMetricQuery(ns, String(metric?.id), metric ? metricSelector(env.manifest, metric.index) : undefined)}`
+      return `check the external metrics adapter serves "${metric?.id}": ${externalMetricQuery(env.kubectl, ns, String(metric?.id), metric ? metricSelector(env.manifest, metric.index) : undefined)}`
         + (metric?.fallback || env.keda ? '' : '; a fallback (spec.metrics[].external.fallback, feature gate HPAExternalMetricFallback) keeps a known replica count while it is down');
   }
 }

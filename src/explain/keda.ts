@@ -8,7 +8,7 @@
  */
 import { SCALED_OBJECT_FIELDS, scaledObjectOwner } from '../model/keda';
 import { isObject } from '../model/values';
-import { shellCommand } from '../private/words';
+import { Kubectl } from './commands';
 
 /** A ScaledObject that manages an HPA. */
 export interface KedaOwner {
@@ -30,8 +30,8 @@ export function kedaOwnerOf(
 }
 
 /** `kubectl get scaledobject NAME -n NS -o yaml`: its triggers, fallback, bounds and the health KEDA reports. */
-export function getScaledObject(keda: KedaOwner): string {
-  return shellCommand(['kubectl', 'get', 'scaledobject', keda.name, '-n', keda.namespace, '-o', 'yaml']);
+export function getScaledObject(kubectl: Kubectl, keda: KedaOwner): string {
+  return kubectl(['get', 'scaledobject', keda.name, '-n', keda.namespace, '-o', 'yaml']);
 }
 
 /** What the explanation says of KEDA's ownership, with the pause or fallback the ScaledObject holds. */
@@ -54,11 +54,11 @@ export function kedaMessage(keda: KedaOwner): string {
  * (the change is made on the ScaledObject, with the command that shows it); a fix made elsewhere
  * (a request in the workload's pod template) stays as it is.
  */
-export function kedaFix(keda: KedaOwner, path: string, fix: string | undefined): string | undefined {
+export function kedaFix(kubectl: Kubectl, keda: KedaOwner, path: string, fix: string | undefined): string | undefined {
   if (fix === undefined) return undefined;
   const field = SCALED_OBJECT_FIELDS.find(([hpaField]) => hpaField.test(path));
   if (!field) return fix;
   const renamed = fix.replace(/spec\.(maxReplicas|minReplicas|behavior(\.\w+)*|metrics\[\d+\](\.\w+)*)/g, m => SCALED_OBJECT_FIELDS.find(([f]) => f.test(m))?.[1] ?? m);
   if (renamed === fix) return fix;
-  return `on ScaledObject "${keda.name}", not on the HPA (KEDA rewrites it): ${renamed}; see it with ${getScaledObject(keda)}`;
+  return `on ScaledObject "${keda.name}", not on the HPA (KEDA rewrites it): ${renamed}; see it with ${getScaledObject(kubectl, keda)}`;
 }

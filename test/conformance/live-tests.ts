@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'util';
 import * as yaml from 'js-yaml';
 import { AdminApi, LiveCluster, startLiveCluster } from './live-cluster';
 import { ClusterError, LiveReading, readLive } from '../../cli/src/cluster/live-reader';
+import { shellCommand } from '../../src/private/words';
 
 /** Reports one check: its name and its failures (none: passed). */
 export type Report = (name: string, failures: string[]) => void;
@@ -414,7 +415,11 @@ async function commandLine(cluster: LiveCluster): Promise<string[]> {
         return `not JSON: ${out}`;
       }
     };
-    expectEqual(failures, `${name}: explanation as for the dump`, explanations(live.stdout), explanations(fromDump.stdout));
+    // Read live, every kubectl command printed names the cluster read, as given; as a dump, none.
+    const flags = ` ${shellCommand(['--kubeconfig', cluster.kubeconfig, '--context', cluster.adminContext])}`;
+    const named = JSON.stringify(explanations(live.stdout)).match(/kubectl [^;)"]*/g) ?? [];
+    expectEqual(failures, `${name}: every kubectl command names the cluster`, named.filter(c => !c.includes(flags.trim())), []);
+    expectEqual(failures, `${name}: explanation as for the dump`, explanations(live.stdout.split(JSON.stringify(flags).slice(1, -1)).join('')), explanations(fromDump.stdout));
     const liveInfo = JSON.parse(live.stdout || '{}').explanations?.[0]?.live;
     expectEqual(failures, `${name}: the events in the JSON output`, liveInfo?.events?.map((e: any) => e.reason), ['SuccessfulRescale']);
   }
@@ -472,7 +477,8 @@ async function docsExample(cluster: LiveCluster): Promise<string[]> {
   const [, namespace, name, shown] = block;
   const dump = yaml.load(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'explain', 'external-failing-while-cpu-drives.yaml'), 'utf8')) as any;
   await cluster.api.applyDump(dump.items, namespace);
-  const r = cli(['explain', '-n', namespace, name, '--kubeconfig', cluster.kubeconfig]);
+  // The page's command reads the current kubeconfig (KUBECONFIG here), so its commands carry no --kubeconfig.
+  const r = cli(['explain', '-n', namespace, name], { env: { KUBECONFIG: cluster.kubeconfig } });
   expectEqual(failures, 'exit code', r.code, 1);
   expectEqual(failures, 'the page shows what it prints', shown, r.stdout);
   return failures;

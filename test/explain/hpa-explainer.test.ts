@@ -348,3 +348,27 @@ describe('objects read from a cluster', () => {
     expect(e.findings[0].message).not.toContain('times');
   });
 });
+
+describe('the kubectl commands of an explanation', () => {
+  // Every HPA of every fixture, explained with its related objects: all the commands the texts print.
+  const explanations = (kubectlFlags?: string[]) => fs.readdirSync(join(__dirname, 'fixtures')).flatMap(file => {
+    const all = objects(file);
+    return all.filter(o => o.kind === 'HorizontalPodAutoscaler')
+      .map(h => HpaExplainer.explain(h, { cluster: CLUSTER, now: NOW, relatedObjects: all, kubectlFlags }));
+  });
+  const commands = (kubectlFlags?: string[]) => explanations(kubectlFlags)
+    .flatMap(e => e.findings.flatMap(f => [f.message, f.fix ?? '']))
+    .flatMap(text => text.match(/kubectl [^;)]*/g) ?? []);
+
+  test('carry the context and kubeconfig they were read with, so that a pasted one runs against that cluster', () => {
+    const printed = commands(['--context', 'prod', '--kubeconfig', '/etc/kube/prod config']);
+    expect(printed.length).toBeGreaterThan(5);
+    expect(printed.filter(c => !c.includes("--context prod --kubeconfig '/etc/kube/prod config'"))).toEqual([]);
+  });
+
+  test('carry none by default', () => {
+    const printed = commands();
+    expect(printed.length).toBeGreaterThan(5);
+    expect(printed.filter(c => /--context|--kubeconfig/.test(c))).toEqual([]);
+  });
+});

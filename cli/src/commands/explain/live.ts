@@ -15,7 +15,7 @@ import { RunSettings } from '../../run-settings';
 
 /** What the live reading adds to each HPA's explanation, by the input name of the HPA. */
 export interface LiveOutput {
-  /** `--context NAME`, when one was given: for the kubectl commands the output suggests. */
+  /** `--context NAME` and `--kubeconfig FILE`, as given: every kubectl command the output prints carries them. */
   readonly kubectlFlags: string[];
   /** Lines after the HPA's text explanation: what could not be read, and the metric values read. */
   text(input: string, verbose: boolean): string;
@@ -73,7 +73,7 @@ export async function explainLive(args: ExplainArgs, names: string[], run: RunSe
   const byInput = new Map(reading.hpas.map(h => [inputName(reading, h), h]));
   const inputs = [...byInput].map(([name, h]) => ({ name, text: `${JSON.stringify(dumpOf(h), undefined, 2)}\n` }));
   return explainInputs({ inputs, problems: [] }, args, serverRun(args, reading, run), io, {
-    kubectlFlags: args.context !== undefined ? ['--context', args.context] : [],
+    kubectlFlags: [...args.context !== undefined ? ['--context', args.context] : [], ...args.kubeconfig !== undefined ? ['--kubeconfig', args.kubeconfig] : []],
     text: input => formatLive(byInput.get(input)),
     json: input => {
       const h = byInput.get(input);
