@@ -1,13 +1,13 @@
 import { ClusterProfile } from './cluster-profile';
+import { HistoryComparison, HistoryReplay } from './history/history-replay';
+import type { PrometheusHistory } from './history/prometheus-history';
+import type { ReplaySubject } from './history/replay-measures';
+import { ReplayOptions } from './history/replay-types';
 import type { HorizontalPodAutoscalerV2 } from './horizontal-pod-autoscaler-v2';
 import { durationSeconds, requireDuration } from './model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from './private/constants';
 import { onFirstUse } from './private/memoize';
-import { HistoryComparison, HistoryReplay } from './history/history-replay';
 import type * as SpecReader from './simulation/hpa-spec';
-import type { PrometheusHistory } from './history/prometheus-history';
-import type { ReplaySubject } from './history/replay-measures';
-import { ReplayOptions } from './history/replay-types';
 import { SimulationResult } from './simulation/simulation-result';
 import type * as Run from './simulation/simulation-run';
 import { SimulationTrace } from './simulation/simulation-trace';

@@ -6,9 +6,9 @@
  * server serves in place of a failing trigger. Changes go to the ScaledObject: KEDA rewrites the
  * HPA.
  */
+import { Kubectl } from './commands';
 import { SCALED_OBJECT_FIELDS, scaledObjectOwner } from '../model/keda';
 import { isObject } from '../model/values';
-import { Kubectl } from './commands';
 
 /** A ScaledObject that manages an HPA. */
 export interface KedaOwner {

@@ -3,9 +3,9 @@
  * grid and read step by step, straight from the series' arrays (nothing is copied per step), into
  * the observations the controller would have been given. Loaded on first use.
  */
+import { MatrixSeries } from './prometheus-matrix';
 import { SimMetric } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
-import { MatrixSeries } from './prometheus-matrix';
 import { ObservationSource, podRequest } from '../simulation/simulation-run';
 
 /** How a pod metric's readings load the replay (the values of `HistoryLoad`). */

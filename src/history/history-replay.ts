@@ -2,9 +2,9 @@ import type { PrometheusHistory } from './prometheus-history';
 import type * as Replayer from './replay-measures';
 import type * as ReplayReport from './replay-report';
 import { HistorySummary, LoadStep, ReplayData, ReplayMeasures, ReplayOptions, ReplicasCheck, ReportInput } from './replay-types';
-import { SimulationResult } from '../simulation/simulation-result';
 import { durationSeconds, requireDuration } from '../model/duration';
 import { onFirstUse } from '../private/memoize';
+import { SimulationResult } from '../simulation/simulation-result';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /** Loaded on first use. */

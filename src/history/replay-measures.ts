@@ -3,8 +3,8 @@
  * definitions are on the structs of `replay-types.ts` and in docs/what-if.md). Loaded on first use.
  */
 import { HistoryError, MetricTimeline, RecordedHistory, ReplicasTimeline, rfc3339, labelText } from './history-input';
-import { displayTarget, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { HistoryMetricSummary, LoadStep, MetricAboveTarget, Reaction, ReplayData, ReplayMeasures, ReplicasCheck } from './replay-types';
+import { displayTarget, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { RunInput } from '../simulation/simulation-run';
 import { SimulationResultProps, SimulationStep } from '../simulation/simulation-step';
 import { HpaSimulatorOptions } from '../simulation/simulator-options';

@@ -4,12 +4,12 @@
  * the recorded replica count, and the histories refused with what to change.
  */
 import { Duration } from 'cdk8s';
-import { cpuUtilization, externalAverageValue, hpaManifest } from '../simulation/helpers';
 import {
   ClusterProfile, HistoryLoad, HpaSimulator, MetricObservation, PrometheusHistory, SimulationTrace,
 } from '../../src';
 import { largestStep, measure, replayHistory } from '../../src/history/replay-measures';
 import { SimulationStep } from '../../src/simulation/simulation-step';
+import { cpuUtilization, externalAverageValue, hpaManifest } from '../simulation/helpers';
 
 /** History starts at 2026-11-16T00:00:00Z. */
 const T0 = 1794787200;
