@@ -1,14 +1,14 @@
 import { ClusterProfile } from './cluster-profile';
+import { HistoryComparison, HistoryReplay } from './history/history-replay';
+import type { PrometheusHistory } from './history/prometheus-history';
+import { ReleaseComparison } from './history/release-comparison';
+import type { ReplaySubject } from './history/replay-measures';
+import { ReleaseComparisonOptions, ReplayOptions } from './history/replay-types';
 import type { HorizontalPodAutoscalerV2 } from './horizontal-pod-autoscaler-v2';
 import { durationSeconds, requireDuration } from './model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from './private/constants';
 import { onFirstUse } from './private/memoize';
-import { HistoryComparison, HistoryReplay } from './history/history-replay';
 import type * as SpecReader from './simulation/hpa-spec';
-import type { PrometheusHistory } from './history/prometheus-history';
-import type { ReplaySubject } from './history/replay-measures';
-import { ReleaseComparison } from './history/release-comparison';
-import { ReleaseComparisonOptions, ReplayOptions } from './history/replay-types';
 import { SimulationResult } from './simulation/simulation-result';
 import type * as Run from './simulation/simulation-run';
 import { SimulationTrace } from './simulation/simulation-trace';
@@ -148,7 +148,9 @@ export class HpaSimulator {
    */
   public compareReleases(version: string, history: PrometheusHistory, options: ReleaseComparisonOptions = {}): ReleaseComparison {
     const profile = ClusterProfile.of({
-      version, featureGates: options?.featureGates ?? this.profile._gatesSet() as { [gate: string]: boolean }, fallbackFormat: this.profile.fallbackFormat,
+      version,
+      featureGates: options?.featureGates ?? this.profile._gatesSet() as { [gate: string]: boolean },
+      fallbackFormat: this.profile.fallbackFormat,
     });
     const problem = profile._problems()[0];
     if (problem) throw new Error(`HpaSimulator.compareReleases: ${problem[0]} ${JSON.stringify(problem[1])}: ${problem[2]}`);

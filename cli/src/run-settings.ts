@@ -41,6 +41,13 @@ export class RunSettings {
     return settings;
   }
 
+  private readonly profiles = new Map<string, ClusterProfile>();
+  /** How each profile of an input reads in the summary, in the order first used. */
+  private readonly descriptions = new Map<ClusterProfile, string>();
+
+  private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile,
+    private readonly versionFlag = '--k8s-version') {}
+
   /**
    * The same settings for another release (`--compare-release`): the version replaced, the gates
    * the flags and the config file set kept. Throws `UsageError` as `resolve()` does.
@@ -50,13 +57,6 @@ export class RunSettings {
     settings.checkFlags();
     return settings;
   }
-
-  private readonly profiles = new Map<string, ClusterProfile>();
-  /** How each profile of an input reads in the summary, in the order first used. */
-  private readonly descriptions = new Map<ClusterProfile, string>();
-
-  private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile,
-    private readonly versionFlag = '--k8s-version') {}
 
   /** The settings for an input, by the name reports print (`<stdin>` gets the file's root settings). */
   public forInput(name: string | undefined): HpaSettings {

@@ -342,7 +342,9 @@ describe('--compare-release: what changes if we upgrade', () => {
     const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--k8s-version', '1.36', '--compare-release', '1.37', '--format', 'json']);
     const json = JSON.parse(run.stdout);
     expect(json.specs.map((s: any) => s.label)).toEqual(['web (web-hpa.yaml) on 1.36', 'web (web-hpa.yaml) on 1.37']);
-    expect(json.releases.parting).toEqual({ sync: 59, baselineTime: 885, candidateTime: 887.99, baselineReplicas: 4, candidateReplicas: 2, syncsDiffering: 22 });
+    expect(json.releases.parting).toEqual({
+      sync: 59, baselineTime: 885, candidateTime: 887.99, baselineReplicas: 4, candidateReplicas: 2, syncsDiffering: 22,
+    });
     expect(json.releases.differences.map((d: any) => d.fact)).toEqual(['HPAScaleToZero', 'HPAConfigurableTolerance', 'syncsDrift']);
   });
 
