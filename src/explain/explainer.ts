@@ -364,7 +364,7 @@ function finding(id: FindingId, message: string, path: string, fix?: string): Ex
  */
 function staleStatus(generation: unknown, status: HorizontalPodAutoscalerStatus): string | undefined {
   if (typeof generation !== 'number') return undefined;
-  const older = status.conditions.filter(c => c.observedGeneration !== undefined && c.observedGeneration < generation)
+  const older = (status.conditions ?? []).filter(c => c.observedGeneration !== undefined && c.observedGeneration < generation)
     .map(c => `${c.type} (generation ${c.observedGeneration})`);
   const conditions = older.length === 0 ? '' : `the conditions ${older.join(', ')} were set for an older spec`;
   if (status.observedGeneration !== undefined && status.observedGeneration < generation) {

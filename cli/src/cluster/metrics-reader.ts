@@ -60,7 +60,8 @@ export async function readMetrics(client: KubeClient, hpa: any, selector: string
         const answer = await podMetrics;
         // Read where only a newer version is served, to show the usage; the controller still asks v1beta1.
         return version === RESOURCE_METRICS_VERSION || answer.error !== undefined ? { ...reading, ...answer } : {
-          ...reading, ...answer,
+          ...reading,
+          ...answer,
           error: `the metrics API ${api} serves ${version} and not ${RESOURCE_METRICS_VERSION}, the version the HPA controller reads: it cannot read this metric (read here at ${version})`,
         };
       }
