@@ -19,7 +19,7 @@ function explainWith(generation: number | undefined, observed: number | undefine
 describe('EXP191: a status older than the spec', () => {
   test('the status and its conditions are read with their generations', () => {
     const { explanation } = explainWith(4, 4, [4, 3]);
-    expect(explanation.status!.conditions.map(c => c.observedGeneration)).toEqual([4, 3]);
+    expect(explanation.status!.conditions!.map(c => c.observedGeneration)).toEqual([4, 3]);
   });
 
   test('an older status, and the older conditions named', () => {
