@@ -1,8 +1,9 @@
 import { ClusterProfile } from './cluster-profile';
 import { HistoryComparison, HistoryReplay } from './history/history-replay';
 import type { PrometheusHistory } from './history/prometheus-history';
+import { ReleaseComparison } from './history/release-comparison';
 import type { ReplaySubject } from './history/replay-measures';
-import { ReplayOptions } from './history/replay-types';
+import { ReleaseComparisonOptions, ReplayOptions } from './history/replay-types';
 import type { HorizontalPodAutoscalerV2 } from './horizontal-pod-autoscaler-v2';
 import { durationSeconds, requireDuration } from './model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from './private/constants';
@@ -90,8 +91,10 @@ export class HpaSimulator {
   private readonly syncPeriod: number;
   private readonly downscaleWindow: number;
   private readonly options: HpaSimulatorOptions;
+  private readonly manifest: any;
 
   private constructor(manifest: any, options: HpaSimulatorOptions, profile: ClusterProfile) {
+    this.manifest = manifest;
     this.options = options;
     this.profile = profile;
     requireDuration(options.syncPeriod, 'HpaSimulator options: syncPeriod');
@@ -133,6 +136,28 @@ export class HpaSimulator {
    */
   public compare(candidate: HpaSimulator, history: PrometheusHistory, options: ReplayOptions = {}): HistoryComparison {
     return HistoryComparison._compare(this._subject(), candidate._subject(), history, options ?? {});
+  }
+
+  /**
+   * "What changes if we upgrade": replays this HPA under its own cluster's release and under
+   * Kubernetes `version` (each with its release's default gates, and the gates this profile
+   * declares unless `featureGates` is given) over the same history, and reports the first sync
+   * where the replica counts part and the facts of the release table that differ between the two
+   * releases, each with whether the run read it. The HPA is checked under `version` as
+   * `fromManifest()` checks it (unless `skipValidation`): errors there throw.
+   */
+  public compareReleases(version: string, history: PrometheusHistory, options: ReleaseComparisonOptions = {}): ReleaseComparison {
+    const profile = ClusterProfile.of({
+      version,
+      featureGates: options?.featureGates ?? this.profile._gatesSet() as { [gate: string]: boolean },
+      fallbackFormat: this.profile.fallbackFormat,
+    });
+    const problem = profile._problems()[0];
+    if (problem) throw new Error(`HpaSimulator.compareReleases: ${problem[0]} ${JSON.stringify(problem[1])}: ${problem[2]}`);
+    if (!this.options.skipValidation) refuseErrors(this.manifest, () => loadEngine().validateManifest(this.manifest, { profile }));
+    const candidate = new HpaSimulator(this.manifest, this.options, profile);
+    return ReleaseComparison._compare(
+      { subject: this._subject(), profile: this.profile }, { subject: candidate._subject(), profile }, history, options ?? {});
   }
 
   /**

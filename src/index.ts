@@ -21,6 +21,7 @@ export * from './hpa-simulator';
 export * from './history/prometheus-history';
 export * from './history/replay-types';
 export * from './history/history-replay';
+export * from './history/release-comparison';
 export * from './explain/hpa-explanation';
 export * from './hpa-explainer';
 export * from './rule-levels';

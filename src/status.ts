@@ -45,6 +45,12 @@ export interface HorizontalPodAutoscalerCondition {
    * @default - unknown
    */
   readonly lastTransitionTime?: string;
+  /**
+   * The `metadata.generation` the controller set the condition for (Kubernetes 1.37 and later,
+   * HPAGeneration).
+   * @default - not set by the server
+   */
+  readonly observedGeneration?: number;
 }
 
 /** The fallback state of one External metric. */

@@ -24,6 +24,7 @@ export { table } from './private/table';
 export { plural, shellCommand, shellQuote } from './private/words';
 export { RuleLevel } from './rule-level';
 export { HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions } from './history/history-replay';
+export { ReleaseComparison } from './history/release-comparison';
 export { HistoryLoad, PrometheusHistory } from './history/prometheus-history';
 export { MatrixDocument, MatrixError, MatrixReader, MatrixSeries, readMatrixText } from './history/prometheus-matrix';
 export { historyLines, measureRows } from './history/replay-report';

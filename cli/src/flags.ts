@@ -77,6 +77,8 @@ export function parseFeatureGates(text: string): { [gate: string]: boolean } {
 export interface ClusterFlags {
   /** `--k8s-version`; checked with the config file before any input is read (run-settings.ts). */
   k8sVersion?: string;
+  /** `--compare-release`: a second Kubernetes version to judge or replay under, beside the first. */
+  compareRelease?: string;
   /** `--feature-gates A=true,B=false`, merged over repeated flags; names are checked with the version. */
   readonly featureGates: { [gate: string]: boolean };
   /** `--config <file>`: the config file, instead of the nearest `.cdk8s-hpa.yaml`. */
@@ -110,10 +112,12 @@ export function readClusterFlag(option: FlagArg, cluster: ClusterFlags): boolean
     return true;
   }
   switch (option.flag) {
-    case '--k8s-version': {
+    case '--k8s-version':
+    case '--compare-release': {
       const v = option.value().trim();
-      if (v === '') throw new UsageError('--k8s-version needs a value such as 1.36');
-      cluster.k8sVersion = v;
+      if (v === '') throw new UsageError(`${option.flag} needs a value such as 1.36`);
+      if (option.flag === '--k8s-version') cluster.k8sVersion = v;
+      else cluster.compareRelease = v;
       return true;
     }
     case '--feature-gates':

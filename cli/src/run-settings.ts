@@ -50,7 +50,18 @@ export class RunSettings {
   /** How each profile of an input reads in the summary, in the order first used. */
   private readonly descriptions = new Map<ClusterProfile, string>();
 
-  private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile) {}
+  private constructor(private readonly flags: Readonly<ClusterFlags>, public readonly config: ConfigFile,
+    private readonly versionFlag = '--k8s-version') {}
+
+  /**
+   * The same settings for another release (`--compare-release`): the version replaced, the gates
+   * the flags and the config file set kept. Throws `UsageError` as `resolve()` does.
+   */
+  public forRelease(version: string): RunSettings {
+    const settings = new RunSettings({ ...this.flags, k8sVersion: version }, this.config, '--compare-release');
+    settings.checkFlags();
+    return settings;
+  }
 
   /** The settings for an input, by the name reports print (`<stdin>` gets the file's root settings). */
   public forInput(name: string | undefined): HpaSettings {
@@ -161,7 +172,7 @@ export class RunSettings {
   /** The flags alone, then with each cluster the config file can give. */
   private checkFlags(): void {
     const own = ClusterProfile.of({ version: this.flags.k8sVersion, featureGates: this.flags.featureGates });
-    const flagOf = (field: string) => field === 'version' ? '--k8s-version' : `--feature-gates ${field.replace(/^featureGates\./, '')}`;
+    const flagOf = (field: string) => field === 'version' ? this.versionFlag : `--feature-gates ${field.replace(/^featureGates\./, '')}`;
     for (const [field, value, detail] of own._problems()) {
       throw new UsageError(`${flagOf(field)}: ${JSON.stringify(value)}: ${detail}`);
     }

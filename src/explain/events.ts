@@ -71,16 +71,23 @@ function time(value: unknown): string | undefined {
 
 /**
  * A message of the controller without Go's printing of a label selector: the External metric
- * `ns/name/&LabelSelector{MatchLabels:map[string]string{...},...}` (or `ns/name/nil`) becomes
- * `"name" (selector queue=orders)`, the selector read from the HPA's spec.
+ * `ns/name/&LabelSelector{MatchLabels:map[string]string{...},...}` (or `ns/name/nil`) of an error,
+ * and `name(&LabelSelector{...})` (or `name(nil)`) of a rescale reason, become
+ * `"name" (selector queue=orders)`, the selector read from the HPA's spec. Up to 1.37 the rescale
+ * reason of an Object metric with an AverageValue target is that External form too
+ * (horizontal.go `computeStatusForObjectMetric`); it is worded as 1.38 writes it for both target
+ * types, `<Kind> metric <name>`, the describedObject's kind.
  */
 export function plainMessage(message: string, hpa: { readonly [key: string]: any }): string {
-  const start = /external metric ([^\s/]+)\/([^\s/]+)\/(&LabelSelector\{|nil)/g;
+  const start = /external metric (?:([^\s/()]+)\/([^\s/()]+)\/|([^\s/()]+)\()(&LabelSelector\{|nil)/g;
+  const metrics: any[] = Array.isArray(hpa.spec?.metrics) ? hpa.spec.metrics : [];
+  const named = (type: string, name: string) => metrics.findIndex(x => isObject(x) && x.type === type
+    && (type === 'External' ? x.external : x.object)?.metric?.name === name);
   let out = '';
   let from = 0;
   for (let m = start.exec(message); m !== null; m = start.exec(message)) {
     let end = m.index + m[0].length;
-    if (m[3] !== 'nil') {
+    if (m[4] !== 'nil') {
       // The struct's braces nest; it ends where they balance.
       let depth = 1;
       while (end < message.length && depth > 0) {
@@ -89,10 +96,17 @@ export function plainMessage(message: string, hpa: { readonly [key: string]: any
         end++;
       }
     }
-    const metrics: any[] = Array.isArray(hpa.spec?.metrics) ? hpa.spec.metrics : [];
-    const index = metrics.findIndex(x => isObject(x) && x.type === 'External' && x.external?.metric?.name === m![2]);
-    const selector = index >= 0 ? selectorText(metricSelector(hpa, index)) : 'its selector';
-    out += `${message.slice(from, m.index)}external metric "${m[2]}" (${selector === 'no selector' ? selector : `selector ${selector}`})`;
+    const reasonForm = m[3] !== undefined;
+    if (reasonForm && message[end] === ')') end++;
+    const name = reasonForm ? m[3] : m[2];
+    const index = named('External', name);
+    const object = reasonForm && index < 0 ? named('Object', name) : -1;
+    if (object >= 0) {
+      out += `${message.slice(from, m.index)}${String(metrics[object].object?.describedObject?.kind ?? 'Object')} metric ${name}`;
+    } else {
+      const selector = index >= 0 ? selectorText(metricSelector(hpa, index)) : 'its selector';
+      out += `${message.slice(from, m.index)}external metric "${name}" (${selector === 'no selector' ? selector : `selector ${selector}`})`;
+    }
     from = end;
     start.lastIndex = end;
   }

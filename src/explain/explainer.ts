@@ -193,10 +193,8 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   } else if (spec && current > 0 && current < spec.minReplicas) {
     findings.push(finding('EXP190', `the target has ${current} replicas, below minReplicas ${spec.minReplicas}: the next sync scales it to ${spec.minReplicas} without reading the metrics`, 'spec.minReplicas'));
   }
-  const generation = m.metadata?.generation;
-  if (typeof generation === 'number' && status.observedGeneration !== undefined && status.observedGeneration < generation) {
-    findings.push(finding('EXP191', `the status is from generation ${status.observedGeneration}; the spec is generation ${generation}: the controller has not acted on the latest change yet`, 'metadata.generation'));
-  }
+  const stale = staleStatus(m.metadata?.generation, status);
+  if (stale !== undefined) findings.push(finding('EXP191', stale, 'metadata.generation'));
   if (spec && decision.consistent && arithmetic?.proposal !== undefined && arithmetic.proposal > spec.maxReplicas && current >= spec.maxReplicas
     && !findings.some(f => f.findingId === 'EXP140')) {
     findings.push(finding('EXP192',
@@ -363,3 +361,19 @@ function summarize(
 function finding(id: FindingId, message: string, path: string, fix?: string): ExplainFinding {
   return { findingId: id, level: FINDINGS[id].level, message, path, fix };
 }
+
+/**
+ * Where the status predates the spec's last edit: the status's `observedGeneration`, and each
+ * condition's where the server sets it (1.37 and later), older than `metadata.generation`.
+ */
+function staleStatus(generation: unknown, status: HorizontalPodAutoscalerStatus): string | undefined {
+  if (typeof generation !== 'number') return undefined;
+  const older = (status.conditions ?? []).filter(c => c.observedGeneration !== undefined && c.observedGeneration < generation)
+    .map(c => `${c.type} (generation ${c.observedGeneration})`);
+  const conditions = older.length === 0 ? '' : `the conditions ${older.join(', ')} were set for an older spec`;
+  if (status.observedGeneration !== undefined && status.observedGeneration < generation) {
+    return `the status is from generation ${status.observedGeneration}; the spec is generation ${generation}: the controller has not acted on the latest change yet${conditions ? `; ${conditions}` : ''}`;
+  }
+  return conditions ? `the spec is generation ${generation}, and ${conditions}: they do not yet say what the controller makes of the latest change` : undefined;
+}
+

@@ -88,6 +88,7 @@ export function readStatus(manifest: unknown): ReadStatus {
           reason: str(`${path}.reason`, c.reason),
           message: str(`${path}.message`, c.message),
           lastTransitionTime: time(`${path}.lastTransitionTime`, c.lastTransitionTime),
+          observedGeneration: int(`${path}.observedGeneration`, c.observedGeneration),
         });
       });
     }

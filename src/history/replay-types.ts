@@ -202,3 +202,47 @@ export interface ReportInput {
     readonly replicasCheck?: ReplicasCheck;
   }>;
 }
+
+/** Options of `HpaSimulator.compareReleases()`. */
+export interface ReleaseComparisonOptions extends ReplayOptions {
+  /**
+   * The gates of the second release's cluster over its defaults.
+   * @default - the gates the simulator's profile declares; the release's defaults for the rest
+   */
+  readonly featureGates?: { [gate: string]: boolean };
+}
+
+/** One fact of the release table that the two releases of a comparison hold differently. */
+export interface ReleaseDifference {
+  /** `gate` (a feature gate's stage and default), `controller`, `apiServer` or `served` (an HPA apiVersion). */
+  readonly kind: string;
+  /** The gate, the controller or API-server fact, or the apiVersion. */
+  readonly fact: string;
+  /** How the baseline's release holds it (`beta, on by default`, `yes`, `served`). */
+  readonly baseline: string;
+  /** How the candidate's release holds it. */
+  readonly candidate: string;
+  /**
+   * Whether the replay read the fact up to the first sync where the counts part (or, where they
+   * never part, at all): a controller behaviour or a gate that decided something in the run.
+   */
+  readonly exercised: boolean;
+  /** Why it was or was not read, as far as the replay can tell. */
+  readonly reason: string;
+}
+
+/** The first sync where two releases' replays of one spec have different replica counts. */
+export interface ReplicaParting {
+  /** The sync's index, from 0, in both runs. */
+  readonly sync: number;
+  /** When it ran in the baseline's run, in seconds from the history's start. */
+  readonly baselineTime: number;
+  /** When it ran in the candidate's run (it differs where one release's syncs drift). */
+  readonly candidateTime: number;
+  /** The baseline's replica count after it. */
+  readonly baselineReplicas: number;
+  /** The candidate's replica count after it. */
+  readonly candidateReplicas: number;
+  /** Syncs, over the whole run, where the two counts differ. */
+  readonly syncsDiffering: number;
+}

@@ -334,3 +334,38 @@ export function declareGate(gate: string): string {
 export function declareVersion(version: string): string {
   return `declare version ${version} or later in the cluster profile (ClusterProfile version, or --k8s-version)`;
 }
+
+/** One fact of the table that two releases hold differently. */
+export interface ReleaseFactDifference {
+  /** `gate`, `controller`, `apiServer` or `served`. */
+  readonly kind: 'gate' | 'controller' | 'apiServer' | 'served';
+  /** The gate, the `ControllerBehaviour` or `ApiServerRules` key, or the apiVersion. */
+  readonly fact: string;
+  /** How the first release holds it (`beta, on by default`, `yes`, `served`, ...). */
+  readonly from: string;
+  /** How the second release holds it. */
+  readonly to: string;
+}
+
+/** Every fact of the table `from` and `to` hold differently: gates, controller, API server, served versions. */
+export function releaseDifferences(from: KubernetesRelease, to: KubernetesRelease): ReleaseFactDifference[] {
+  const gate = (s: GateState) => s.stage === GateStage.ABSENT ? 'absent'
+    : s.stage === GateStage.GA ? 'GA' : `${s.stage}, ${s.enabledByDefault ? 'on' : 'off'} by default`;
+  const yesNo = (b: boolean) => b ? 'yes' : 'no';
+  const served = (r: KubernetesRelease, v: string) => !r.servedApiVersions.includes(v) ? 'not served'
+    : r.deprecatedSince[v] !== undefined ? `deprecated since 1.${r.deprecatedSince[v]}` : 'served';
+  const out: ReleaseFactDifference[] = [];
+  const add = (kind: ReleaseFactDifference['kind'], fact: string, a: string, b: string) => {
+    if (a !== b) out.push({ kind, fact, from: a, to: b });
+  };
+  for (const g of KNOWN_GATES) add('gate', g, gate(from.gates[g]), gate(to.gates[g]));
+  for (const k of Object.keys(to.controller) as Array<keyof ControllerBehaviour>) add('controller', k, yesNo(from.controller[k]), yesNo(to.controller[k]));
+  for (const k of Object.keys(to.apiServer) as Array<keyof ApiServerRules>) add('apiServer', k, yesNo(from.apiServer[k]), yesNo(to.apiServer[k]));
+  for (const v of HPA_API_VERSIONS) add('served', v, served(from, v), served(to, v));
+  return out;
+}
+
+/** The prerelease the table read `minor` from (`v1.38.0-beta.0`); undefined for a shipped release. */
+export function prereleaseOf(minor: number): string | undefined {
+  return ROWS.find(row => row.minor === minor)?.prerelease;
+}

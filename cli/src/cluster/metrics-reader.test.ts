@@ -30,6 +30,7 @@ function routes(groups: object[]): Routes {
     '/api/v1/namespaces/shop/events': { body: { kind: 'EventList', apiVersion: 'v1', items: [] } },
     '/apis': { body: { kind: 'APIGroupList', groups } },
     '/apis/metrics.k8s.io/v1beta1/namespaces/shop/pods': { body: { kind: 'PodMetricsList', items: [] } },
+    '/apis/metrics.k8s.io/v1/namespaces/shop/pods': { body: { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1', items: [] } },
     '/apis/custom.metrics.k8s.io/v1beta2/namespaces/shop/pods/*/inflight': { body: { kind: 'MetricValueList', items: [] } },
     '/apis/custom.metrics.k8s.io/v1beta2/namespaces/shop/ingresses.networking.k8s.io/main/rps': { body: { kind: 'MetricValueList', items: [] } },
     '/apis/external.metrics.k8s.io/v1beta1/namespaces/shop/queue_depth': {
@@ -99,3 +100,18 @@ test('metrics APIs that are not registered, and a custom metrics API in a versio
     ['queue_depth', 'the metrics API external.metrics.k8s.io is not registered (no APIService serves it): the HPA controller cannot read it either'],
   ]);
 });
+
+test('metrics.k8s.io at v1: read at v1beta1 where both are served, whichever the server prefers; at v1 alone, read, and the controller cannot', async () => {
+  const both = await readMetrics([group('metrics.k8s.io', ['v1', 'v1beta1'])]);
+  expect(both.metrics[0]).toEqual({
+    index: 0, type: 'Resource', name: 'cpu', api: 'metrics.k8s.io',
+    path: '/apis/metrics.k8s.io/v1beta1/namespaces/shop/pods?labelSelector=app%3Dweb', response: { kind: 'PodMetricsList', items: [] },
+  });
+  const v1 = await readMetrics([group('metrics.k8s.io', ['v1'])]);
+  expect(v1.metrics[0]).toEqual({
+    index: 0, type: 'Resource', name: 'cpu', api: 'metrics.k8s.io',
+    path: '/apis/metrics.k8s.io/v1/namespaces/shop/pods?labelSelector=app%3Dweb', response: { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1', items: [] },
+    error: 'the metrics API metrics.k8s.io serves v1 and not v1beta1, the version the HPA controller reads: it cannot read this metric (read here at v1)',
+  });
+});
+

@@ -30,6 +30,8 @@ export interface MetricReading {
 const RESOURCE_METRICS = 'metrics.k8s.io';
 const CUSTOM_METRICS = 'custom.metrics.k8s.io';
 const EXTERNAL_METRICS = 'external.metrics.k8s.io';
+/** The resource metrics version the controller's client reads (resource_metrics client, metrics/v1beta1), whatever the server prefers. */
+const RESOURCE_METRICS_VERSION = 'v1beta1';
 /** The custom metrics versions the controller's client knows, preferred first (custom_metrics/converter.go). */
 const CUSTOM_METRICS_VERSIONS = ['v1beta2', 'v1beta1'];
 
@@ -55,7 +57,13 @@ export async function readMetrics(client: KubeClient, hpa: any, selector: string
         if (selector === undefined) return { ...reading, error: 'the target has no pod selector to read pod metrics for' };
         request = { path: `/apis/${api}/${version}/namespaces/${seg(namespace)}/pods`, query: { labelSelector: selector }, resource: `pods.${api}` };
         podMetrics ??= groups.ask(request, namespace);
-        return { ...reading, ...await podMetrics };
+        const answer = await podMetrics;
+        // Read where only a newer version is served, to show the usage; the controller still asks v1beta1.
+        return version === RESOURCE_METRICS_VERSION || answer.error !== undefined ? { ...reading, ...answer } : {
+          ...reading,
+          ...answer,
+          error: `the metrics API ${api} serves ${version} and not ${RESOURCE_METRICS_VERSION}, the version the HPA controller reads: it cannot read this metric (read here at ${version})`,
+        };
       }
       const metricSelector = labelSelectorString(source.metric?.selector);
       if (type === 'External') {
@@ -111,8 +119,13 @@ class ApiGroups {
     if (!group) {
       throw new RequestError(`the metrics API ${api} is not registered (no APIService serves it): the HPA controller cannot read it either`, 404);
     }
+    const versions: string[] = (Array.isArray(group.versions) ? group.versions : []).map((v: any) => v?.version);
+    if (api === RESOURCE_METRICS) {
+      // The controller reads v1beta1, whichever version the server prefers (a served v1 is no problem, a missing one neither).
+      if (versions.length === 0 || versions.includes(RESOURCE_METRICS_VERSION)) return RESOURCE_METRICS_VERSION;
+      return group.preferredVersion?.version ?? versions[0];
+    }
     if (api !== CUSTOM_METRICS) return 'v1beta1';
-    const versions: string[] = (group.versions ?? []).map((v: any) => v?.version);
     const preferred = group.preferredVersion?.version;
     const chosen = CUSTOM_METRICS_VERSIONS.includes(preferred) ? preferred : versions.find(v => CUSTOM_METRICS_VERSIONS.includes(v));
     if (chosen === undefined) {

@@ -111,6 +111,13 @@ Recorded history (instead of --trace):
   --compare <file>           replay a second HPA over the same history, side by side (the two
                              are alternatives: HPA304, two HPAs on one target, is not reported)
   --compare-name <name>      which HPA of --compare, by metadata.name
+  --compare-release <version>
+                             what changes if we upgrade: replay the same HPA under this release
+                             too (its default gates; the gates --feature-gates and the config
+                             file set are kept), side by side, and print the first sync where
+                             the replica counts part and the facts of the release table that
+                             differ between the two releases, each with whether the run read it
+                             e.g. --k8s-version 1.37 --compare-release 1.38
   --format text|json         the measures as a table (default) or JSON
   --report <file>            write the report: .html (measures and plot) or .svg (the plot)
 
@@ -156,6 +163,7 @@ Examples:
   cdk8s-hpa simulate --hpa web-hpa.yaml --trace load.csv
   cdk8s synth && cdk8s-hpa simulate --hpa dist/ --name web --trace load.csv --until 1h --svg web.svg
   cdk8s-hpa simulate --hpa web-hpa.yaml --compare web-tuned.yaml --history cpu=cpu.json --report what-if.html
+  cdk8s-hpa simulate --hpa web-hpa.yaml --history cpu=cpu.json --k8s-version 1.37 --compare-release 1.38
 `;
 
 export const simulateCommand: Command = {
@@ -178,10 +186,17 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
   if (args.hpa === '-' && args.trace === '-') throw new UsageError('--hpa and --trace cannot both read standard input');
   const run = RunSettings.resolve(args);
 
-  const simulator = checkedSimulator(args, io, run, args.hpa, args.name);
+  const printed = new Set<string>();
+  const simulator = checkedSimulator(args, io, run, args.hpa, args.name, printed);
   if (typeof simulator === 'number') return simulator;
+  if (history && args.compareRelease !== undefined) {
+    // Checked under the other release too: what its API server refuses is not replayed.
+    const other = checkedSimulator(args, io, run.forRelease(args.compareRelease), args.hpa, args.name, printed, args.compareRelease);
+    if (typeof other === 'number') return other;
+    return runHistory(args, io, simulator, undefined, args.compareRelease);
+  }
   if (history) {
-    const candidate = args.compare !== undefined ? checkedSimulator(args, io, run, args.compare, args.compareName) : undefined;
+    const candidate = args.compare !== undefined ? checkedSimulator(args, io, run, args.compare, args.compareName, printed) : undefined;
     if (typeof candidate === 'number') return candidate;
     return runHistory(args, io, simulator, candidate);
   }
@@ -214,8 +229,11 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
 /**
  * The simulator of the HPA in `file` (picked by `name`), read, parsed and checked as validate
  * checks it, with what reports call it; or the exit code after printing why it cannot be.
+ * Warnings already `printed` are not printed again; `release` names the --compare-release run.
  */
-function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: string, name: string | undefined): HistorySubject | number {
+function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: string, name: string | undefined,
+  printed: Set<string>, release?: string): HistorySubject | number {
+  const under = release === undefined ? '' : ` under Kubernetes ${release} (--compare-release)`;
   const hpaInputs = readInputs(file, io, true);
   if (!hpaInputs) return EXIT_USAGE;
   const checked = checkInputs(hpaInputs, input => {
@@ -233,10 +251,13 @@ function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: st
   const errors = issues.filter(i => i.severity === Severity.ERROR).length;
   if (errors > 0) {
     io.stdout(issues.map(i => `${formatText(i)}\n`).join(''));
-    io.stderr(`cdk8s-hpa: ${formatSummary({ files: hpaInputs.length, hpas: 1, errors, warnings: issues.length - errors })}: not simulated\n`);
+    io.stderr(`cdk8s-hpa: ${formatSummary({ files: hpaInputs.length, hpas: 1, errors, warnings: issues.length - errors })}${under}: not simulated\n`);
     return EXIT_ISSUES;
   }
-  for (const warning of issues) io.stderr(`${formatText(warning)}\n`);
+  for (const warning of issues.map(formatText).filter(text => !printed.has(text))) {
+    printed.add(warning);
+    io.stderr(`${warning}${under}\n`);
+  }
   // Checked above, with the input's workloads and the run's rule levels.
   const podRequests = Object.keys(args.podRequests).length > 0 ? args.podRequests : undefined;
   const simulator = HpaSimulator.fromManifest(hpa.manifest, {

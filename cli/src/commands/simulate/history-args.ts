@@ -141,7 +141,7 @@ export function wantsHistory(args: HistoryArgs): boolean {
  * The usage problems of the history flags taken together, the trace's flag too; the first found.
  * Every one is found before any input is read.
  */
-export function historyUsageProblem(args: HistoryArgs & { readonly trace?: string }): string | undefined {
+export function historyUsageProblem(args: HistoryArgs & { readonly trace?: string; readonly compareRelease?: string }): string | undefined {
   const history = wantsHistory(args);
   const only = (flag: string, set: boolean) => (set && !history ? `${flag} is for replays of history: give --history or --prometheus` : undefined);
   if (history && args.trace !== undefined) return '--trace and history (--history, --prometheus) cannot both be given: a run replays one or the other';
@@ -159,6 +159,9 @@ export function historyUsageProblem(args: HistoryArgs & { readonly trace?: strin
     if (!/^https?:\/\//i.test(args.prometheus)) return `--prometheus: "${args.prometheus}" is not an http:// or https:// URL`;
   }
   return only('--compare', args.compare !== undefined)
+    ?? only('--compare-release', args.compareRelease !== undefined)
+    ?? (args.compare !== undefined && args.compareRelease !== undefined
+      ? '--compare and --compare-release cannot both be given: compare two specs on one release, or one spec on two releases' : undefined)
     ?? only('--compare-name', args.compareName !== undefined)
     ?? only('--format', args.format !== undefined)
     ?? only('--report', args.report !== undefined)

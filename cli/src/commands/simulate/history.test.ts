@@ -294,3 +294,77 @@ describe('cdk8s-hpa simulate usage, with history', () => {
   });
 });
 
+describe('--compare-release: what changes if we upgrade', () => {
+  const MEASURES = (a: string, b: string, hours: string) => [
+    `                           web (web-hpa.yaml) on ${a}  web (web-hpa.yaml) on ${b}`,
+    `replica-hours              ${a === '1.36' ? '1.1' : '1.0'}                         1.0 (${hours})`,
+    'cpu above target           1.2% (15s; target 50%)      1.2% (15s; target 50%)',
+    'scale events               2 (1 up, 1 down)            2 (1 up, 1 down)',
+    'direction changes          1                           1',
+    'longest at max             never (max 10)              never (max 10)',
+    'reaction to the load step  15s (to 4 replicas)         15s (to 4 replicas)',
+    '',
+    'history: 2026-11-26T21:00:00Z to 2026-11-26T21:20:00Z, 81 syncs of 15s',
+    '  cpu: 4 pods, load PodSamples, step 15s, 81 steps',
+    'largest load step: 2026-11-26T21:04:45Z, from 1.6 to 4 replicas\' worth of load in 15s',
+    '',
+  ];
+
+  test('1.37 and 1.38 keep the same count on this history: the one controller fact between them is read from pods', () => {
+    const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--k8s-version', '1.37', '--compare-release', '1.38']);
+    expect(run.lines).toEqual([
+      ...MEASURES('1.37', '1.38', '0.0%'),
+      'releases: 1.37 and 1.38 keep the same replica count at all 81 syncs (the release table\'s 1.38 is read from v1.38.0-beta.0)',
+      'what the release table holds differently (read by the run):',
+      '                                1.37  1.38',
+      '  controller sidecarsReadFirst  no    yes   not read: read from pods; a replay of history takes the requests from podRequests',
+    ]);
+    expect(run.code).toBe(0);
+  });
+
+  test('1.36 and 1.37 part where 1.37\'s drifting syncs let the 300 s window end a sync earlier', () => {
+    // On the grid (1.36) the proposals of 4 up to 585s leave the window after 885s, so 885s keeps 4;
+    // 1.37's sync 59 starts at 887.99s, past 585.x + 300 s: 4 -> 2 there, and 1.36 follows at 900s.
+    const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--k8s-version', '1.36', '--compare-release', '1.37']);
+    expect(run.lines).toEqual([
+      ...MEASURES('1.36', '1.37', '-8.7%'),
+      'releases: 1.36 and 1.37 part at sync 59 (885s on 1.36, 887.99s on 1.37): 1.36 has 4 replicas, 1.37 has 2; 22 of 81 syncs differ',
+      'what the release table holds differently (read up to the parting sync):',
+      '                                 1.36                   1.37',
+      '  gate HPAScaleToZero            alpha, off by default  beta, on by default  not read: minReplicas is 2: the run never scales to zero',
+      '  gate HPAConfigurableTolerance  beta, on by default    GA                   not read: on in both clusters: only its stage differs',
+      '  controller syncsDrift          no                     yes                  read: the syncs start at different times from sync 1 (15s and 15.05s)',
+    ]);
+    expect(run.code).toBe(0);
+  });
+
+  test('--format json adds the releases', () => {
+    const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--k8s-version', '1.36', '--compare-release', '1.37', '--format', 'json']);
+    const json = JSON.parse(run.stdout);
+    expect(json.specs.map((s: any) => s.label)).toEqual(['web (web-hpa.yaml) on 1.36', 'web (web-hpa.yaml) on 1.37']);
+    expect(json.releases.parting).toEqual({
+      sync: 59, baselineTime: 885, candidateTime: 887.99, baselineReplicas: 4, candidateReplicas: 2, syncsDiffering: 22,
+    });
+    expect(json.releases.differences.map((d: any) => d.fact)).toEqual(['HPAScaleToZero', 'HPAConfigurableTolerance', 'syncsDrift']);
+  });
+
+  test('an HPA the other release refuses is not replayed: its findings, labelled, and exit 1', () => {
+    const tolerant = path.join(tmp, 'tolerant.yaml');
+    fs.writeFileSync(tolerant, fs.readFileSync(path.join(ROOT, HPA), 'utf8').replace('  minReplicas: 2\n', '  minReplicas: 2\n  behavior: {scaleUp: {tolerance: "0.05"}}\n'));
+    const run = cli(['simulate', '--hpa', tolerant, ...HISTORY, '--compare-release', '1.32']);
+    expect(run.stdout).toMatch(/error \[HPA150\] spec.behavior.scaleUp.tolerance: Unknown field: Kubernetes 1.32 has no tolerance field/);
+    expect(run.stderr).toBe('cdk8s-hpa: 1 error, 0 warnings in 1 HorizontalPodAutoscaler (1 input) under Kubernetes 1.32 (--compare-release): not simulated\n');
+    expect(run.code).toBe(1);
+  });
+
+  test.each([
+    [['--trace', 'load.csv'], '--compare-release is for replays of history: give --history or --prometheus'],
+    [[...HISTORY, '--compare', TUNED], '--compare and --compare-release cannot both be given: compare two specs on one release, or one spec on two releases'],
+    [[...HISTORY, '--compare-release', '2.0'], '--compare-release: "2.0": must be a Kubernetes version 1.23 or later, such as "1.37"'],
+  ])('usage: %j', (args, message) => {
+    const run = cli(['simulate', '--hpa', HPA, ...args, ...(args.includes('--compare-release') ? [] : ['--compare-release', '1.38'])]);
+    expect(run.stderr.split('\n')[0]).toBe(`cdk8s-hpa simulate: ${message}`);
+    expect(run.code).toBe(2);
+  });
+});
+

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { HpaSimulator, HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions, PrometheusHistory, MatrixSeries, historyLines, measureRows } from 'cdk8s-hpa/lib/toolkit';
+import { HpaSimulator, HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions, PrometheusHistory, MatrixSeries, historyLines, measureRows, ReleaseComparison } from 'cdk8s-hpa/lib/toolkit';
 import { HistoryArgs, resolveTime } from './history-args';
 import { alignColumns } from './table';
 import { Io } from '../../command';
@@ -28,10 +28,11 @@ export interface HistoryRun extends Readonly<HistoryArgs> {
 }
 
 /**
- * Replays `baseline` (and `candidate`) over the history the flags name; returns the exit code,
- * or a promise of it when the history is fetched.
+ * Replays `baseline` (and `candidate`, or the same spec under `release`) over the history the
+ * flags name; returns the exit code, or a promise of it when the history is fetched.
  */
-export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, candidate: HistorySubject | undefined): number | Promise<number> {
+export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, candidate: HistorySubject | undefined,
+  release?: string): number | Promise<number> {
   const ids = [...new Set([...baseline.simulator.metricIds, ...(candidate?.simulator.metricIds ?? [])])];
   checkMetricNames(args, ids);
   const history = PrometheusHistory.create();
@@ -44,9 +45,9 @@ export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, c
   } catch (e) {
     return failed(io, e);
   }
-  if (args.prometheus === undefined) return replay(args, io, history, baseline, candidate);
+  if (args.prometheus === undefined) return replay(args, io, history, baseline, candidate, release);
   return fetchHistory(args, io, history).then(
-    () => replay(args, io, history, baseline, candidate),
+    () => replay(args, io, history, baseline, candidate, release),
     e => failed(io, e));
 }
 
@@ -129,18 +130,26 @@ function sampleText(v: number): string {
   return String(v);
 }
 
-function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: HistorySubject, candidate: HistorySubject | undefined): number {
+function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: HistorySubject, candidate: HistorySubject | undefined,
+  release: string | undefined): number {
   let report: HistoryReport;
   try {
-    report = candidate
-      ? baseline.simulator.compare(candidate.simulator, history, { until: args.until })
-      : baseline.simulator.replay(history, { until: args.until });
+    report = release !== undefined ? baseline.simulator.compareReleases(release, history, { until: args.until })
+      : candidate
+        ? baseline.simulator.compare(candidate.simulator, history, { until: args.until })
+        : baseline.simulator.replay(history, { until: args.until });
   } catch (e) {
     return failed(io, e);
   }
-  const options: ReplayReportOptions = { baselineLabel: baseline.label, candidateLabel: candidate?.label };
-  io.stdout(args.format === 'json' ? report.toJson(options) : measuresTable(report, options));
-  const first = report instanceof HistoryComparison ? report.baseline : report as HistoryReplay;
+  const options: ReplayReportOptions = report instanceof ReleaseComparison
+    ? { baselineLabel: `${baseline.label} on ${report.baselineVersion}`, candidateLabel: `${baseline.label} on ${report.candidateVersion}` }
+    : { baselineLabel: baseline.label, candidateLabel: candidate?.label };
+  if (args.format === 'json') {
+    io.stdout(report instanceof ReleaseComparison ? releasesJson(report, options) : report.toJson(options));
+  } else {
+    io.stdout(measuresTable(report, options) + (report instanceof ReleaseComparison ? releaseLines(report) : ''));
+  }
+  const first = report instanceof HistoryComparison || report instanceof ReleaseComparison ? report.baseline : report as HistoryReplay;
   return writeOutputs(io, [
     [args.report, () => (/\.svg$/i.test(args.report!) ? report.toSvg(options) : report.toHtml(options))],
     [args.svg, () => first.result.toSvg()],
@@ -154,6 +163,43 @@ function measuresTable(report: HistoryReport, options: ReplayReportOptions): str
   const rows = measureRows(input);
   const table = alignColumns([['', ...input.specs.map(s => s.label)], ...rows.map(r => [r.label, ...r.cells])], true);
   return [...table, '', ...historyLines(input)].map(line => `${line}\n`).join('');
+}
+
+/** The report's JSON with the releases' parting and differences under `releases`. */
+function releasesJson(report: ReleaseComparison, options: ReplayReportOptions): string {
+  const { baselineVersion, candidateVersion, candidatePrerelease, parting, differences } = report;
+  const json = { ...JSON.parse(report.toJson(options)), releases: { baselineVersion, candidateVersion, candidatePrerelease, parting, differences } };
+  return `${JSON.stringify(json, undefined, 2)}\n`;
+}
+
+/** Where the two releases' counts part, and what differs between their rows of the release table. */
+function releaseLines(report: ReleaseComparison): string {
+  const a = report.baselineVersion;
+  const b = report.candidateVersion;
+  const p = report.parting;
+  const lines = [''];
+  const from = report.candidatePrerelease ? ` (the release table's ${b} is read from ${report.candidatePrerelease})` : '';
+  if (p === undefined) {
+    lines.push(`releases: ${a} and ${b} keep the same replica count at all ${report.baseline.measures.syncs} syncs${from}`);
+  } else {
+    const at = p.candidateTime === p.baselineTime ? `${seconds(p.baselineTime)}` : `${seconds(p.baselineTime)} on ${a}, ${seconds(p.candidateTime)} on ${b}`;
+    lines.push(`releases: ${a} and ${b} part at sync ${p.sync} (${at}): ${a} has ${p.baselineReplicas} replicas, ${b} has ${p.candidateReplicas}; `
+      + `${p.syncsDiffering} of ${report.baseline.measures.syncs} syncs differ${from}`);
+  }
+  if (report.differences.length === 0) {
+    lines.push(`the release table holds nothing differently for ${a} and ${b}`);
+  } else {
+    lines.push(`what the release table holds differently (${p === undefined ? 'read by the run' : 'read up to the parting sync'}):`);
+    lines.push(...alignColumns([['', a, b, ''], ...report.differences.map(d => [
+      `  ${d.kind} ${d.fact}`, d.baseline, d.candidate, `${d.exercised ? 'read' : 'not read'}: ${d.reason}`,
+    ])], true));
+  }
+  return lines.map(line => `${line}\n`).join('');
+}
+
+/** 15.09 as `15.09s`. */
+function seconds(s: number): string {
+  return `${Math.round(s * 1000) / 1000}s`;
 }
 
 /** A history that cannot be read or replayed: said on standard error, exit 2. */

@@ -3,6 +3,7 @@
  */
 import { ClusterProfile, checkInputs, inputProblemIssues, Located, ruleDocUrl, Severity } from 'cdk8s-hpa/lib/toolkit';
 import { parseValidateArgs } from './args';
+import { releaseOnlyIssues, releaseSummary } from './compare-release';
 import { Command, Io } from '../../command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from '../../errors';
 import { formatReport, formatSummary } from '../../formatters';
@@ -60,6 +61,12 @@ Options:
                              github: GitHub Actions annotations (::error file=...,line=...::...)
                              sarif: SARIF 2.1.0, for GitHub code scanning and other CI tools
                              e.g. --format sarif > cdk8s-hpa.sarif
+  --compare-release <version>
+                             judge each HPA under this release too, and list what its API
+                             server and checks find beyond this run's findings, each message
+                             starting "Kubernetes <version> (--compare-release):"; they do not
+                             count in the summary's errors and warnings nor in the exit code
+                             e.g. --k8s-version 1.37 --compare-release 1.38
   --strict                   exit 1 on warnings too
                              e.g. --strict
   --allow-empty              pass (exit 0) when the directories given hold no manifest file
@@ -105,6 +112,7 @@ function runValidate(argv: readonly string[], io: Io): number {
   }
   // Flags and the config file are checked before any input is read.
   const run = RunSettings.resolve(args);
+  const compared = args.compareRelease === undefined ? undefined : { version: args.compareRelease, settings: run.forRelease(args.compareRelease) };
 
   const collected = collectInputs(args.inputs, io.readStdin);
   for (const problem of collected.problems) {
@@ -118,6 +126,7 @@ function runValidate(argv: readonly string[], io: Io): number {
   // The run's profile is reported once (on its flag or config key), not on each HPA.
   const checked = checkInputs(collected.inputs, name => ({ ...run.forInput(name === STDIN_NAME ? undefined : name), scopeProfileReported: true }));
   const runFindings = run.profileFindings(checked.objects.hpas.map(hpa => hpa.file));
+  const extra = compared === undefined ? [] : releaseOnlyIssues(collected.inputs, checked.issues, compared.settings, compared.version);
   const issues: Located[] = [...inputProblemIssues(collected.problems), ...runFindings, ...checked.issues];
 
   const errors = issues.filter(i => i.severity === Severity.ERROR).length - collected.problems.length;
@@ -128,7 +137,7 @@ function runValidate(argv: readonly string[], io: Io): number {
     warnings: issues.length - errors - collected.problems.length,
     unreadable: collected.problems.length,
   };
-  io.stdout(formatReport(args.format, issues, summary, packageVersion()));
+  io.stdout(formatReport(args.format, [...issues, ...extra], summary, packageVersion()));
   const reported = new Set([...checked.objects.hpas.map(hpa => hpa.file), ...checked.issues.map(issue => issue.file)]);
   const outranked = run.outrankedFlagsNote(checked.objects.hpas);
   const notes = [
@@ -136,9 +145,10 @@ function runValidate(argv: readonly string[], io: Io): number {
     ...outranked !== undefined ? [outranked] : [],
     ...unusedInputNotes(collected.inputs, checked.notKubernetes, reported),
   ];
-  for (const note of notes) io.stderr(`cdk8s-hpa: note: ${note}\n`);
+  for (const note of notes) io.stderr(`cdk8s-hpa: note: ${note}
+`);
   const from = run.describe(checked.objects.hpas);
-  io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${from ? ` [${from}]` : ''}\n`);
+  io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${compared ? releaseSummary(compared.version, extra) : ''}${from ? ` [${from}]` : ''}\n`);
 
   if (collected.problems.length > 0) return EXIT_USAGE;
   if (errors > 0 || (args.strict && summary.warnings > 0)) return EXIT_ISSUES;
