@@ -21,6 +21,8 @@ export * from './hpa-simulator';
 export * from './simulation/prometheus-history';
 export * from './simulation/replay-types';
 export * from './simulation/history-replay';
+export * from './tuning/tuning-types';
+export * from './hpa-tuner';
 export * from './explain/hpa-explanation';
 export * from './hpa-explainer';
 export * from './rule-levels';

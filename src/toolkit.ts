@@ -10,6 +10,7 @@ export { ClusterSettings, ConfigFile, ConfigFileError, readFeatureGates, readRul
 export { explainIndexed } from './explain/explainer';
 export { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from './explain/hpa-explanation';
 export { HpaSimulator } from './hpa-simulator';
+export { HpaTuner, TuningSearch } from './hpa-tuner';
 export { HpaSettings } from './manifests/check-hpa';
 export { checkInputs, inputProblemIssues } from './manifests/check-inputs';
 export { InputObject } from './manifests/input-objects';
@@ -34,6 +35,8 @@ export { HpaSimulatorOptions } from './simulation/simulator-options';
 export { DEFAULT_SYNC_LATENCIES, parseApiLatencyArg, parseFirstSyncDelayArg } from './simulation/sync-timing';
 export { parseTraceCsv, TRACE_HEADER } from './simulation/trace-csv';
 export { ConditionStatus, ConditionType } from './status';
+export { TuningSettingError } from './tuning/search-space';
+export { HpaTunerOptions, TunedSpec, TuningLimits, TuningResult, TuningScore } from './tuning/tuning-types';
 export { annotatedCluster, formatClusterAnnotation } from './validation/cluster-annotation';
 export { isAdjustableRule, ruleDocUrl, RULES } from './validation/rule-catalog';
 export { ruleLevelProblem } from './validation/rule-levels';
