@@ -78,6 +78,11 @@ export class HpaTuner {
     this.dims = searchSpace(this.manifest, options.vary ?? DEFAULT_VARY, options.bounds ?? {});
   }
 
+  /** How the history names the HPA's metrics, in spec order (`HpaSimulator.metricIds`). */
+  public get metricIds(): string[] {
+    return this.simulator.metricIds;
+  }
+
   /** The settings the search varies, each with the values it may take: `window.down: 0s, 60s, 300s`. */
   public get space(): string[] {
     return this.dims.map(d => `${d.name}: ${d.values.map(v => d.label(v)).join(', ')}`);

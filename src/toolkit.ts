@@ -17,6 +17,7 @@ export { InputObject } from './manifests/input-objects';
 export { INPUT_RULE_ID, INPUT_RULES, SYNTAX_RULE_ID } from './manifests/input-rules';
 export { issueFields, Located } from './manifests/located';
 export { parseDuration } from './model/duration-arg';
+export { secondsDuration } from './model/duration';
 export { labelSelectorString } from './model/label-selector';
 export { parseQuantity } from './model/quantity';
 export { isObject } from './model/values';
@@ -36,6 +37,7 @@ export { DEFAULT_SYNC_LATENCIES, parseApiLatencyArg, parseFirstSyncDelayArg } fr
 export { parseTraceCsv, TRACE_HEADER } from './simulation/trace-csv';
 export { ConditionStatus, ConditionType } from './status';
 export { TuningSettingError } from './tuning/search-space';
+export { constructCode, frontRows, specYaml } from './tuning/tuning-report';
 export { HpaTunerOptions, TunedSpec, TuningLimits, TuningResult, TuningScore } from './tuning/tuning-types';
 export { annotatedCluster, formatClusterAnnotation } from './validation/cluster-annotation';
 export { isAdjustableRule, ruleDocUrl, RULES } from './validation/rule-catalog';

@@ -190,7 +190,7 @@ function policiesDimension(name: string, dir: Direction, spec: any): Dimension {
     name,
     values,
     base: 0,
-    label: v => (v as any[] ?? []).map(p => `${p.type} ${p.value}/${p.periodSeconds}s`).join(' + '),
+    label: v => (v === undefined ? 'default' : (v as any[]).map(p => `${p.type} ${p.value}/${p.periodSeconds}s`).join(' + ')),
     apply: (s, v) => { rules(s, dir).policies = JSON.parse(JSON.stringify(v)); },
   };
 }

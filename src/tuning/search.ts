@@ -108,7 +108,7 @@ export interface Scored {
   readonly excess: number;
 }
 
-/** Whether `a` is a better recommendation than `b`: within the limits (or nearer them), then cheaper, then less above target, then the earlier choice. */
+/** Whether `a` is a better recommendation than `b`: within the limits (or nearer them), then cheaper, then fewer changes, then less above target, then the earlier choice. */
 export function better(a: Scored, b: Scored): boolean {
   if (!a.spec) return false;
   if (!b.spec) return true;
@@ -116,6 +116,8 @@ export function better(a: Scored, b: Scored): boolean {
   const ca = a.spec.measures.replicaHours;
   const cb = b.spec.measures.replicaHours;
   if (Math.abs(ca - cb) > 1e-9) return ca < cb;
+  // At the same cost, the fewest changes: the spec as it is wins a tie.
+  if (a.spec.changes.length !== b.spec.changes.length) return a.spec.changes.length < b.spec.changes.length;
   const pa = worstAbove(a.spec);
   const pb = worstAbove(b.spec);
   if (pa !== pb) return pa < pb;
