@@ -5,6 +5,7 @@ import { durationSeconds, requireDuration } from './model/duration';
 import { onFirstUse } from './private/memoize';
 import { HistoryReplay } from './simulation/history-replay';
 import type { PrometheusHistory } from './simulation/prometheus-history';
+import type { MatrixSeries } from './simulation/prometheus-matrix';
 import type * as SearchModule from './tuning/search';
 import type * as SpaceModule from './tuning/search-space';
 import { FeltMeasures, HpaTunerOptions, TunedSpec, TuningCertificate, TuningResult, TuningScore } from './tuning/tuning-types';
@@ -142,7 +143,8 @@ export class HpaTuner {
     };
     const f = felt(replay.result, replay.measures, ref);
     const bounds = boundsOf(this.options.limits ?? {}, f, d => durationSeconds(d!));
-    const baseline: Baseline = { ref, bounds, spec: { hpa: this.manifest, changes: [], measures: replay.measures, felt: f, misses: misses(f, bounds).lines } };
+    const spec: TunedSpec = { hpa: this.manifest, changes: [], measures: replay.measures, felt: f, misses: misses(f, bounds).lines };
+    const baseline: Baseline = { ref, bounds, spec };
     this.baselines.set(history, baseline);
     return baseline;
   }
@@ -156,7 +158,13 @@ export class HpaTuner {
   public _certificate(history: PrometheusHistory, baseline: TunedSpec, recommended: TunedSpec, replays: number): TuningCertificate {
     const { until, limits, vary, bounds, maxReplays, podRequests, initialReplicas, syncPeriod, tolerance, downscaleStabilization } = this.options;
     const settings = {
-      podRequests, initialReplicas, until, tolerance, vary, bounds, maxReplays,
+      podRequests,
+      initialReplicas,
+      until,
+      tolerance,
+      vary,
+      bounds,
+      maxReplays,
       syncPeriod: syncPeriod && durationSeconds(syncPeriod),
       downscaleStabilization: downscaleStabilization && durationSeconds(downscaleStabilization),
       limits: limits && {
@@ -262,7 +270,7 @@ function sha256(text: string | Buffer): string {
 function historyDigest(history: PrometheusHistory): string {
   const hash = createHash('sha256');
   const recorded = history._recorded();
-  const series = (list: ReadonlyArray<{ readonly labels: { readonly [k: string]: string }; readonly times: Float64Array; readonly values: Float64Array; readonly length: number }>) => {
+  const series = (list: ReadonlyArray<MatrixSeries>) => {
     for (const s of list) {
       hash.update(JSON.stringify(s.labels));
       hash.update(new Uint8Array(s.times.buffer, s.times.byteOffset, s.length * 8));

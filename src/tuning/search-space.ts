@@ -2,6 +2,7 @@
  * The specs a tuning may try: the settings the user lets vary, each with the values it may take
  * (the spec's own value among them), and the manifest of a choice of values. Loaded on first use.
  */
+import { TuningRange } from './tuning-types';
 import { parseQuantity } from '../model/quantity';
 import { isObject } from '../model/values';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES, DEFAULT_TOLERANCE } from '../private/constants';
@@ -66,7 +67,7 @@ interface TargetField {
 }
 
 /** The dimensions of `vary` over `manifest`, with `bounds`. */
-export function searchSpace(manifest: any, vary: readonly string[], bounds: { readonly [setting: string]: { readonly min: number; readonly max: number } }): Dimension[] {
+export function searchSpace(manifest: any, vary: readonly string[], bounds: { readonly [setting: string]: TuningRange }): Dimension[] {
   const spec = manifest?.spec;
   if (!isObject(spec)) throw new TuningSettingError('the HPA has no spec');
   const targets = targetFields(spec);
@@ -74,15 +75,10 @@ export function searchSpace(manifest: any, vary: readonly string[], bounds: { re
   const names: string[] = [];
   const add = (n: string) => { if (!names.includes(n)) names.push(n); };
   for (const v of vary) {
-    if (v === 'targets') ids.forEach(id => add(`target.${id}`));
-    else if (v === 'windows') ['window.up', 'window.down'].forEach(add);
-    else if (v === 'policies') ['policies.up', 'policies.down'].forEach(add);
-    else if (v === 'tolerance') ['tolerance.up', 'tolerance.down'].forEach(add);
-    else if (/^target\./.test(v)) {
+    if (v === 'targets') {ids.forEach(id => add(`target.${id}`));} else if (v === 'windows') {['window.up', 'window.down'].forEach(add);} else if (v === 'policies') {['policies.up', 'policies.down'].forEach(add);} else if (v === 'tolerance') {['tolerance.up', 'tolerance.down'].forEach(add);} else if (/^target\./.test(v)) {
       if (!ids.includes(v.slice(7))) throw new TuningSettingError(`vary ${v}: the HPA has no metric "${v.slice(7)}" (its metrics: ${ids.join(', ')})`);
       add(v);
-    } else if (['window.up', 'window.down', 'policies.up', 'policies.down', 'tolerance.up', 'tolerance.down', 'minReplicas', 'maxReplicas'].includes(v)) add(v);
-    else throw new TuningSettingError(`vary "${v}" is not a setting: targets, target.<metric>, tolerance, tolerance.up, tolerance.down, windows, window.up, window.down, policies, policies.up, policies.down, minReplicas, maxReplicas`);
+    } else if (['window.up', 'window.down', 'policies.up', 'policies.down', 'tolerance.up', 'tolerance.down', 'minReplicas', 'maxReplicas'].includes(v)) {add(v);} else {throw new TuningSettingError(`vary "${v}" is not a setting: targets, target.<metric>, tolerance, tolerance.up, tolerance.down, windows, window.up, window.down, policies, policies.up, policies.down, minReplicas, maxReplicas`);}
   }
   for (const [setting, range] of Object.entries(bounds)) {
     if (!names.some(n => n === setting || groupOf(n) === setting)) {

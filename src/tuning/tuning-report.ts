@@ -75,8 +75,13 @@ function reactionText(s: TunedSpec): string {
   return s.felt.reactionSeconds === undefined ? (s.felt.requiredReplicas > 0 ? 'not reached' : '-') : duration(s.felt.reactionSeconds);
 }
 
-/** The front as rows, a header first: replica-hours, each metric's share above its level, the reaction, flapping, the changes. */
-export function frontRows(result: TuningResult): string[][] {
+/**
+ * The front as rows, a header first: replica-hours, each metric's share above its level, the
+ * reaction, flapping, the changes. With `around`, only the specs within the limits and the
+ * `around` next cheaper than the recommendation (what the limits cost), then the spec as it is;
+ * `left` says how many of the front are not shown.
+ */
+export function frontRows(result: TuningResult, around = Infinity): { rows: string[][]; left: number } {
   const metrics = result.baseline.felt.aboveTarget;
   const head = ['replica-hours', ...metrics.map(m => `${m.metric} > ${m.level}`), 'reaction', 'dir. changes', 'within limits', 'changes'];
   const row = (s: TunedSpec, mark: string) => [
@@ -87,7 +92,10 @@ export function frontRows(result: TuningResult): string[][] {
     s.misses.length === 0 ? 'yes' : 'no',
     s.changes.length === 0 ? '(as it is)' : s.changes.join(' '),
   ];
-  const rows = result.front.map(s => row(s, s === result.recommended || s.hpa === result.recommended.hpa ? ' *' : ''));
-  if (!result.front.some(s => s.changes.length === 0)) rows.push(row(result.baseline, ''));
-  return [head, ...rows];
+  const cost = result.recommended.measures.replicaHours;
+  const cheaper = result.front.filter(s => s.misses.length > 0 && s.measures.replicaHours < cost);
+  const shown = result.front.filter(s => s.misses.length === 0 || s.changes.length === 0 || (cheaper.includes(s) && cheaper.indexOf(s) >= cheaper.length - around));
+  const rows = shown.map(s => row(s, s.hpa === result.recommended.hpa ? ' *' : ''));
+  if (!shown.some(s => s.changes.length === 0)) rows.push(row(result.baseline, ''));
+  return { rows: [head, ...rows], left: result.front.length - shown.length };
 }

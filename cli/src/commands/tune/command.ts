@@ -8,8 +8,8 @@ import { parseTuneArgs, TuneArgs } from './args';
 import { makeTuner, searchOnWorkers, Tuning, tuningHistory } from './tuning';
 import { Command, Io } from '../../command';
 import { EXIT_OK, UsageError } from '../../errors';
-import { historyUsageProblem, wantsHistory } from '../simulate/history-args';
 import { failed } from '../simulate/history';
+import { historyUsageProblem, wantsHistory } from '../simulate/history-args';
 import { alignColumns } from '../simulate/table';
 
 export const TUNE_HELP = `Usage: cdk8s-hpa tune --hpa <file> --history <metric>=<file.json>... [limits] [--vary ...] [options]
@@ -60,6 +60,9 @@ Exit codes:
   1  the HPA has errors (printed as validate prints them)
   2  usage error, an input that could not be read, a history that cannot be read or fetched
 `;
+
+/** The specs of the front cheaper than the recommendation, which miss the limits, the table shows. */
+const FRONT_AROUND = 5;
 
 export const tuneCommand: Command = {
   run: runTune,
@@ -114,7 +117,10 @@ function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, se
     lines.push('the HPA to apply:', '', ...specYaml(r.hpa).trimEnd().split('\n').map(l => `  ${l}`), '');
     lines.push('as construct code (TypeScript):', '', ...constructCode(r.hpa).trimEnd().split('\n').map(l => `  ${l}`), '');
   }
-  lines.push('the trade-off front (levels of the spec as it is; * recommended):', ...alignColumns(frontRows(result), true).map(l => `  ${l}`), '');
+  const front = frontRows(result, FRONT_AROUND);
+  lines.push('the trade-off front (levels of the spec as it is; * recommended):', ...alignColumns(front.rows, true).map(l => `  ${l}`));
+  if (front.left > 0) lines.push(`  (${plural(front.left, 'more spec')} on the front miss the limits for less: --format json lists the whole front)`);
+  lines.push('');
   const c = result.certificate;
   lines.push('certificate:',
     `  history   sha256:${c.historyDigest}`,
