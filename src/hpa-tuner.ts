@@ -10,6 +10,7 @@ import type * as SearchModule from './tuning/search';
 import type * as SpaceModule from './tuning/search-space';
 import { FeltMeasures, HpaTunerOptions, TunedSpec, TuningCertificate, TuningResult, TuningScore } from './tuning/tuning-types';
 import type * as Engine from './validation/engine';
+import type { ValidationIssue } from './validation/validation-issue';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /** The search, its space and the validation engine, loaded on first use. */
@@ -107,15 +108,19 @@ export class HpaTuner {
   }
 
   /**
-   * Checks each candidate with the validation engine and replays the ones it passes over
+   * Checks each candidate with the validation engine (refused: one with an error, or with a
+   * warning the spec as it is does not have) and replays the others over
    * `history`, each measured as the second spec of a comparison with the spec as it is.
    */
   public score(history: PrometheusHistory, candidates: any[]): TuningScore[] {
     const baseline = this._baseline(history);
     const { validateManifest, formatIssue } = loadEngine();
+    const key = (i: ValidationIssue) => `${i.ruleId} ${i.path}`;
+    const known = new Set(validateManifest(this.manifest, { profile: this.profile }).map(key));
     return candidates.map(hpa => {
-      const errors = validateManifest(hpa, { profile: this.profile }).filter(i => i.severity === 'error');
-      if (errors.length > 0) return { hpa, refusals: errors.map(e => formatIssue(e)) };
+      // Errors, and the warnings the spec as it is does not have: a tuning adds no lint finding.
+      const issues = validateManifest(hpa, { profile: this.profile }).filter(i => i.severity === 'error' || !known.has(key(i)));
+      if (issues.length > 0) return { hpa, refusals: issues.map(e => formatIssue(e)) };
       return { hpa, refusals: [], spec: this.replay(hpa, history, baseline) };
     });
   }

@@ -145,7 +145,7 @@ export interface TuningScore {
    * @default - refused: see `refusals`
    */
   readonly spec?: TunedSpec;
-  /** The validation errors that refused it, as `HpaValidator.format` writes them; empty when replayed. */
+  /** The validation errors (and warnings the spec as it is does not have) that refused it, as `HpaValidator.format` writes them; empty when replayed. */
   readonly refusals: string[];
 }
 

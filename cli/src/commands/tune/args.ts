@@ -24,9 +24,11 @@ export interface TuneArgs extends SimulateArgs {
   /** `--max-replays`, `--jobs`. */
   readonly maxReplays?: number;
   readonly jobs?: number;
+  /** `--output <file>`: where the recommended HPA's YAML is written. */
+  readonly output?: string;
 }
 
-const TUNE_FLAGS = ['--max-above-target', '--threshold', '--max-reaction', '--max-time-at-max', '--max-direction-changes', '--vary', '--max-replays', '--jobs'];
+const TUNE_FLAGS = ['--max-above-target', '--threshold', '--max-reaction', '--max-time-at-max', '--max-direction-changes', '--vary', '--max-replays', '--jobs', '--output'];
 /** simulate's flags that tune has no use for. */
 const NOT_FOR_TUNE = ['--trace', '--compare', '--compare-name', '--report', '--svg', '--csv'];
 
@@ -96,6 +98,9 @@ function readTuneFlag(option: FlagArg, own: { [k: string]: any }): void {
       return;
     case '--jobs':
       own.jobs = whole(1);
+      return;
+    case '--output':
+      own.output = v;
       return;
     case '--vary': {
       own.vary = own.vary ?? [];

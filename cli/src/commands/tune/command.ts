@@ -8,6 +8,7 @@ import { parseTuneArgs, TuneArgs } from './args';
 import { makeTuner, searchOnWorkers, Tuning, tuningHistory } from './tuning';
 import { Command, Io } from '../../command';
 import { EXIT_OK, UsageError } from '../../errors';
+import { writeOutputs } from '../../output-files';
 import { failed } from '../simulate/history';
 import { historyUsageProblem, wantsHistory } from '../simulate/history-args';
 import { alignColumns } from '../simulate/table';
@@ -54,6 +55,8 @@ What may change (everything else stays as written):
   --jobs <n>                 worker threads replaying candidates (default: the cores; with
                              --prometheus, one)
   --format text|json         the recommendation, front and certificate as text (default) or JSON
+  --output <file>            also write the recommended HPA there, as YAML (to apply, or to
+                             replay with simulate --compare)
 
 Exit codes:
   0  searched (the recommendation may be the spec as it is)
@@ -94,9 +97,10 @@ function runTune(argv: readonly string[], io: Io): number | Promise<number> {
 }
 
 function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, seconds: number): number {
+  const written = writeOutputs(io, [[args.output, () => specYaml(result.recommended.hpa)]]);
   if (args.format === 'json') {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    return EXIT_OK;
+    return written;
   }
   const r = result.recommended;
   const b = result.baseline;
@@ -119,7 +123,7 @@ function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, se
   }
   const front = frontRows(result, FRONT_AROUND);
   lines.push('the trade-off front (levels of the spec as it is; * recommended):', ...alignColumns(front.rows, true).map(l => `  ${l}`));
-  if (front.left > 0) lines.push(`  (${plural(front.left, 'more spec')} on the front miss the limits for less: --format json lists the whole front)`);
+  if (front.left > 0) lines.push(`  (${plural(front.left, 'more spec')} on the front, outside the limits: --format json lists them all)`);
   lines.push('');
   const c = result.certificate;
   lines.push('certificate:',
@@ -128,10 +132,10 @@ function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, se
     `  settings  sha256:${c.settingsDigest}`,
     `  specs     sha256:${c.specsDigest}`,
     `  measures  sha256:${c.measuresDigest}`,
-    `  reproduce: save the HPA to apply, then ${shellCommand(['cdk8s-hpa', 'simulate', '--hpa', args.hpa!, '--compare', '<recommended.yaml>',
-      ...historyFlags(args)])} --format json`);
+    `  reproduce: ${args.output === undefined ? 'save the HPA to apply (--output), then ' : ''}${shellCommand(['cdk8s-hpa', 'simulate', '--hpa', args.hpa!,
+      '--compare', args.output ?? '<recommended.yaml>', ...historyFlags(args)])}`);
   io.stdout(lines.map(l => `${l}\n`).join(''));
-  return EXIT_OK;
+  return written;
 }
 
 /** The history flags of the command line, as simulate takes them. */
