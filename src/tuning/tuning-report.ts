@@ -94,7 +94,8 @@ export function frontRows(result: TuningResult, around = Infinity): { rows: stri
   ];
   const cost = result.recommended.measures.replicaHours;
   const cheaper = result.front.filter(s => s.misses.length > 0 && s.measures.replicaHours < cost);
-  const shown = result.front.filter(s => s.misses.length === 0 || s.changes.length === 0 || (cheaper.includes(s) && cheaper.indexOf(s) >= cheaper.length - around));
+  const nearest = new Set(cheaper.slice(Math.max(0, cheaper.length - around)));
+  const shown = result.front.filter(s => s.misses.length === 0 || s.changes.length === 0 || nearest.has(s));
   const rows = shown.map(s => row(s, s.hpa === result.recommended.hpa ? ' *' : ''));
   if (!shown.some(s => s.changes.length === 0)) rows.push(row(result.baseline, ''));
   return { rows: [head, ...rows], left: result.front.length - shown.length };
