@@ -247,7 +247,7 @@ export class TuningSearch {
   /** What the search found (after `nextBatch()` came back empty). */
   public result(): TuningResult {
     const { tradeOffFront } = loadSearch();
-    const baseline = this.tuner._baseline(this.history).spec;
+    const { spec: baseline, bounds } = this.tuner._baseline(this.history);
     const scored = [...this.search.scored.values()];
     const specs = scored.flatMap(s => (s.spec ? [s.spec] : []));
     const best = this.search.best();
@@ -257,7 +257,7 @@ export class TuningSearch {
       recommended,
       withinLimits,
       baseline,
-      front: tradeOffFront(specs),
+      front: tradeOffFront(specs, bounds, recommended),
       replays: specs.length,
       refused: this.refused,
       exhaustive: this.search.exhaustive,

@@ -128,8 +128,14 @@ function worstAbove(s: TunedSpec): number {
   return Math.max(0, ...s.felt.aboveTarget.map(a => a.percent));
 }
 
-/** The specs no other beats on replica-hours, the worst share above target and the reaction together; cheapest first. */
-export function tradeOffFront(specs: readonly TunedSpec[]): TunedSpec[] {
+/**
+ * Of the specs within the limits that are not the front's axes (direction changes, time at max),
+ * those no other beats on replica-hours, the worst share above target and the reaction together;
+ * cheapest first, `keep` among them.
+ */
+export function tradeOffFront(all: readonly TunedSpec[], bounds: Bounds, keep: TunedSpec): TunedSpec[] {
+  const specs = all.filter(s => s === keep
+    || (s.felt.directionChanges <= bounds.directionChanges && s.felt.longestAtMaxSeconds <= bounds.atMaxSeconds));
   const point = (s: TunedSpec) => [s.measures.replicaHours, worstAbove(s), s.felt.reactionSeconds ?? Infinity];
   const points = specs.map(point);
   const dominated = (i: number) => points.some((q, j) => j !== i
@@ -137,6 +143,7 @@ export function tradeOffFront(specs: readonly TunedSpec[]): TunedSpec[] {
   const seen = new Set<string>();
   return specs
     .filter((_, i) => !dominated(i))
+    .sort((a, b) => Number(b === keep) - Number(a === keep))
     .filter(s => { const k = points[specs.indexOf(s)].join(); if (seen.has(k)) return false; seen.add(k); return true; })
     .sort((a, b) => a.measures.replicaHours - b.measures.replicaHours || worstAbove(a) - worstAbove(b));
 }

@@ -176,8 +176,9 @@ export interface TuningResult {
   /** The spec as it is. */
   readonly baseline: TunedSpec;
   /**
-   * The trade-off: the replayed specs that no other beats on replica-hours, the largest share
-   * above target and the reaction together, cheapest first.
+   * The trade-off: of the replayed specs within the limits on direction changes and time at
+   * max, those no other beats on replica-hours, the largest share above target and the reaction
+   * together (the recommendation among them), cheapest first.
    */
   readonly front: TunedSpec[];
   /** Specs replayed, the spec as it is included. */
