@@ -64,19 +64,21 @@ export function tuningHistory(args: TuneArgs, io: Io, tuning: Tuning): Prometheu
 const WORKER = path.join(__dirname, 'worker.js');
 
 /**
- * The search, each batch split over `jobs` workers (each makes the same tuner and reads the
- * same history from `argv`), the scores submitted in the batch's order: the result is the one
- * `tuner.tune()` gives on one thread.
+ * The search, each batch split over `jobs` threads: this one and `jobs - 1` workers (each makes
+ * the same tuner and reads the same history from `argv`), the scores submitted in the batch's
+ * order: the result is the one `tuner.tune()` gives on one thread.
  */
 export async function searchOnWorkers(tuning: Tuning, history: PrometheusHistory, argv: readonly string[], jobs: number): Promise<TuningResult> {
   if (jobs <= 1 || !fs.existsSync(WORKER)) return tuning.tuner.tune(history);
-  const workers = Array.from({ length: jobs }, () => new Worker(WORKER, { workerData: { argv } }));
+  const workers = Array.from({ length: jobs - 1 }, () => new Worker(WORKER, { workerData: { argv } }));
   try {
     const search = tuning.tuner.search(history);
     for (let batch = search.nextBatch(); batch.length > 0; batch = search.nextBatch()) {
-      const size = Math.ceil(batch.length / workers.length);
-      const parts = await Promise.all(workers.map((w, i) => score(w, batch.slice(i * size, (i + 1) * size))));
-      search.submit(parts.flat());
+      const size = Math.ceil(batch.length / jobs);
+      // The workers' shares are sent first; this thread scores the first share meanwhile.
+      const theirs = Promise.all(workers.map((w, i) => score(w, batch.slice((i + 1) * size, (i + 2) * size))));
+      const mine = tuning.tuner.score(history, batch.slice(0, size));
+      search.submit([...mine, ...(await theirs).flat()]);
     }
     return search.result();
   } finally {
