@@ -77,7 +77,7 @@ export class HpaTuner {
     if (!(Number.isInteger(budget) && budget >= 1)) throw new Error(`HpaTuner: maxReplays must be a whole number, 1 or more (got ${budget})`);
     this.simulator = HpaSimulator.fromManifest(this.manifest, this.simulatorOptions(options.skipValidation));
     const { searchSpace, DEFAULT_VARY } = loadSpace();
-    this.dims = searchSpace(this.manifest, options.vary ?? DEFAULT_VARY, options.bounds ?? {});
+    this.dims = searchSpace(this.manifest, this.simulator.metricIds, options.vary ?? DEFAULT_VARY, options.bounds ?? {});
   }
 
   /** How the history names the HPA's metrics, in spec order (`HpaSimulator.metricIds`). */

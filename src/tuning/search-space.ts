@@ -5,6 +5,7 @@
 import { TuningRange } from './tuning-types';
 import { parseQuantity } from '../model/quantity';
 import { isObject } from '../model/values';
+import { SOURCE_FIELDS } from '../validation/rules/metrics';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES, DEFAULT_TOLERANCE } from '../private/constants';
 
 /** The settings `vary` takes without one, and the groups that stand for several. */
@@ -61,16 +62,17 @@ const STEPS_IN_RANGE = 6;
 /** A metric of the manifest as the tuning sees it. */
 interface TargetField {
   readonly id: string;
+  readonly index: number;
   readonly field: 'averageUtilization' | 'averageValue' | 'value';
   readonly value: number;
-  readonly target: any;
 }
 
 /** The dimensions of `vary` over `manifest`, with `bounds`. */
-export function searchSpace(manifest: any, vary: readonly string[], bounds: { readonly [setting: string]: TuningRange }): Dimension[] {
+export function searchSpace(manifest: any, metricIds: readonly string[], vary: readonly string[],
+  bounds: { readonly [setting: string]: TuningRange }): Dimension[] {
   const spec = manifest?.spec;
   if (!isObject(spec)) throw new TuningSettingError('the HPA has no spec');
-  const targets = targetFields(spec);
+  const targets = targetFields(spec, metricIds);
   const ids = targets.map(t => t.id);
   const names: string[] = [];
   const add = (n: string) => { if (!names.includes(n)) names.push(n); };
@@ -120,21 +122,25 @@ export function changesOf(dims: readonly Dimension[], choice: readonly number[])
   return dims.flatMap((d, i) => (choice[i] === d.base ? [] : [`${d.name}=${d.label(d.values[choice[i]])}`]));
 }
 
-/** Each metric with a target the tuning can set, named as `HpaSimulator.metricIds` names it. */
-function targetFields(spec: any): TargetField[] {
+/** Each metric with a target the tuning can set, with its id (`ids`: `HpaSimulator.metricIds`, in spec order). */
+function targetFields(spec: any, ids: readonly string[]): TargetField[] {
   const metrics: any[] = Array.isArray(spec.metrics) ? spec.metrics : [];
-  return metrics.flatMap(m => {
-    const source = m?.[({ Resource: 'resource', ContainerResource: 'containerResource', Pods: 'pods', Object: 'object', External: 'external' } as any)[m?.type]];
-    if (!isObject(source) || !isObject((source as any).target)) return [];
-    const s = source as any;
-    const id = m.type === 'Resource' ? String(s.name) : m.type === 'ContainerResource' ? `${s.container}/${s.name}` : String(s.metric?.name);
-    const target = s.target;
+  return metrics.flatMap((_, index) => {
+    const target = targetOf(spec, index);
+    if (!isObject(target)) return [];
+    const id = ids[index];
     const field = target.type === 'Utilization' ? 'averageUtilization' : target.type === 'AverageValue' ? 'averageValue' : 'value';
     const raw = target[field];
     const q = typeof raw === 'number' ? raw : parseQuantity(String(raw));
     const value = typeof q === 'number' ? q : q.ok ? q.value : NaN;
-    return Number.isFinite(value) ? [{ id, field, value, target } as TargetField] : [];
+    return Number.isFinite(value) ? [{ id, index, field, value } as TargetField] : [];
   });
+}
+
+/** The target of `spec.metrics[index]`, in its source's field. */
+function targetOf(spec: any, index: number): any {
+  const m = spec.metrics?.[index];
+  return m?.[SOURCE_FIELDS[m?.type] ?? '']?.target;
 }
 
 /** `n` values spread over `[min, max]`, on multiples of `unit`, with `own`; sorted, once each. */
@@ -159,10 +165,7 @@ function targetDimension(name: string, t: TargetField, range: { min: number; max
   const unit = whole ? 1 : niceUnit((high - low) / STEPS_IN_RANGE);
   const values = spread(whole ? Math.max(1, low) : low, high, unit, own).filter(v => v > 0);
   const render = (v: number) => (whole ? v : quantityText(v));
-  return dimension(name, values, own, v => String(render(v)), (spec, v) => {
-    const m = targetFields(spec).find(x => `target.${x.id}` === name)!;
-    m.target[t.field] = render(v);
-  });
+  return dimension(name, values, own, v => String(render(v)), (spec, v) => { targetOf(spec, t.index)[t.field] = render(v); });
 }
 
 function windowDimension(name: string, dir: Direction, spec: any, range: { min: number; max: number } | undefined): Dimension {
