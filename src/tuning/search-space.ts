@@ -5,8 +5,8 @@
 import { TuningRange } from './tuning-types';
 import { parseQuantity } from '../model/quantity';
 import { isObject } from '../model/values';
-import { SOURCE_FIELDS } from '../validation/rules/metrics';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SCALE_DOWN_RULES, DEFAULT_SCALE_UP_RULES, DEFAULT_TOLERANCE } from '../private/constants';
+import { SOURCE_FIELDS } from '../validation/rules/metrics';
 
 /** The settings `vary` takes without one, and the groups that stand for several. */
 export const DEFAULT_VARY = ['targets', 'windows', 'policies'];
