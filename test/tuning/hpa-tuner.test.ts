@@ -85,6 +85,8 @@ describe('the recommendation', () => {
   test('has the measures a replay of it gives, compared with the spec as it is', () => {
     expect(result.recommended.changes.length).toBeGreaterThan(0);
     expect(result.recommended.measures).toEqual(compared(API, result.recommended.hpa, history).measures);
+    // One metric: a replay of it alone finds the same load step (its demand is the baseline's, scaled).
+    expect(result.recommended.measures).toEqual(HpaSimulator.fromManifest(result.recommended.hpa, API_OPTIONS).replay(history).measures);
     expect(result.baseline.measures).toEqual(HpaSimulator.fromManifest(API, API_OPTIONS).replay(history).measures);
   });
 
