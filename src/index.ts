@@ -22,6 +22,8 @@ export * from './history/prometheus-history';
 export * from './history/replay-types';
 export * from './history/history-replay';
 export * from './history/release-comparison';
+export * from './tuning/tuning-types';
+export * from './hpa-tuner';
 export * from './explain/hpa-explanation';
 export * from './hpa-explainer';
 export * from './rule-levels';

@@ -45,13 +45,15 @@ const LAYERS: Array<[string, (module: string) => boolean]> = [
   ['history', m => m.startsWith('history/')],
   ['inputs', m => m.startsWith('manifests/')],
   ['explain', m => m.startsWith('explain/')],
+  // The tuner's search: above both engines, it reads the replay's steps and the validator's verdicts.
+  ['tuning', m => m.startsWith('tuning/')],
   ['front', m => FRONT_ENDS.includes(m)],
   // The command line's door (the package cdk8s-hpa-cli, cli/, reaches the library only through it).
   ['toolkit', m => m === 'toolkit'],
 ];
 
 /** The public front ends and the settings they read, above the engines. */
-const FRONT_ENDS = ['index', 'horizontal-pod-autoscaler-v2', 'hpa-validator', 'hpa-simulator', 'hpa-explainer', 'hpa-config', 'config-file'];
+const FRONT_ENDS = ['index', 'horizontal-pod-autoscaler-v2', 'hpa-validator', 'hpa-simulator', 'hpa-explainer', 'hpa-tuner', 'hpa-config', 'config-file'];
 
 /** Folders that do not import each other: the two engines; recorded history and the validation engine. */
 const APART: Array<[string, string]> = [['validation/', 'simulation/'], ['history/', 'validation/']];

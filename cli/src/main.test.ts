@@ -373,7 +373,7 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
 describe('cdk8s-hpa usage', () => {
   test.each([
     [[], 'cdk8s-hpa: no command given'],
-    [['simulat'], 'cdk8s-hpa: unknown command "simulat" (commands: validate, simulate, explain)'],
+    [['simulat'], 'cdk8s-hpa: unknown command "simulat" (commands: validate, simulate, tune, explain)'],
     [['validate'], 'cdk8s-hpa validate: no input: give files, directories, or - for standard input'],
     [['validate', '--bogus', 'x.yaml'], 'cdk8s-hpa validate: unknown option --bogus'],
     [['validate', '--format', 'xml', 'x.yaml'], 'cdk8s-hpa validate: --format must be one of text, json, github, sarif (got "xml")'],
@@ -406,6 +406,7 @@ describe('cdk8s-hpa usage', () => {
     expect(run.stdout).toContain('  validate  check HorizontalPodAutoscalers in YAML or JSON files');
     expect(run.stdout).toContain('  simulate  replay the HPA controller over a metric trace (CSV)');
     expect(run.stdout).toContain('  explain   explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling');
+    expect(run.stdout).toContain('  tune      find the cheapest HPA that would have served recorded history within limits, proven by replay');
   });
 
   test.each([

@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import { Command, Io } from './command';
 import type * as ExplainModule from './commands/explain/command';
 import type * as SimulateModule from './commands/simulate/command';
+import type * as TuneModule from './commands/tune/command';
 import type * as ValidateModule from './commands/validate/command';
 import { EXIT_OK, EXIT_USAGE, UsageError } from './errors';
 import { packageVersion } from './package-version';
@@ -23,6 +24,10 @@ const COMMANDS: { readonly [name: string]: { readonly summary: string; load(): C
   simulate: {
     summary: 'replay the HPA controller over a metric trace (CSV) or recorded history (Prometheus)',
     load: () => (require('./commands/simulate/command') as typeof SimulateModule).simulateCommand,
+  },
+  tune: {
+    summary: 'find the cheapest HPA that would have served recorded history within limits, proven by replay',
+    load: () => (require('./commands/tune/command') as typeof TuneModule).tuneCommand,
   },
   explain: {
     summary: 'explain why live HPAs (kubectl get hpa -o yaml) are or are not scaling',

@@ -80,11 +80,12 @@ export class HistoryReplay extends HistoryReport {
    * @internal
    */
   public static _replay(subjects: ReadonlyArray<Replayer.ReplaySubject<SimulationResult>>, history: PrometheusHistory,
-    options: ReplayOptions): HistoryReplay[] {
+    options: ReplayOptions, fixed?: { readonly loadStep?: LoadStep }): HistoryReplay[] {
     requireDuration(options.loadStepWindow, 'HpaSimulator replay options: loadStepWindow');
     const window = options.loadStepWindow ? durationSeconds(options.loadStepWindow) : DEFAULT_LOAD_STEP_WINDOW_SECONDS;
     if (!(window > 0)) throw new Error('HpaSimulator: loadStepWindow must be positive');
-    const { data, results } = loadReplayer().replayHistory(subjects, history._recorded(), { until: options.until, loadStepWindowSeconds: window });
+    const settings = { until: options.until, loadStepWindowSeconds: window, fixedLoadStep: fixed };
+    const { data, results } = loadReplayer().replayHistory(subjects, history._recorded(), settings);
     return results.map((result, i) => new HistoryReplay(data, i, result));
   }
 

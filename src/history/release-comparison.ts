@@ -3,8 +3,8 @@
  * (`HpaSimulator.compareReleases()`): where their replica counts part, and which facts of the
  * release table differ between the two and were read by the run.
  */
-import type { PrometheusHistory } from './prometheus-history';
 import { HistoryReplay, HistoryReport } from './history-replay';
+import type { PrometheusHistory } from './prometheus-history';
 import type { ReplaySubject } from './replay-measures';
 import { HistorySummary, LoadStep, ReleaseDifference, ReplayOptions, ReplicaParting } from './replay-types';
 import type { ClusterProfile } from '../cluster-profile';

@@ -23,6 +23,11 @@ export interface ReplaySubject<R extends SimulationResultProps> {
 export interface ReplaySettings {
   readonly until?: number;
   readonly loadStepWindowSeconds: number;
+  /**
+   * The load step to measure the reactions on, as a replay of a baseline first in `subjects`
+   * found it: a candidate replayed alone is measured as it would be second in a comparison.
+   */
+  readonly fixedLoadStep?: { readonly loadStep?: LoadStep };
 }
 
 /** Added to a demand before rounding it up, so that 4.4 / 1.1 needs 4 replicas, not 5. */
@@ -69,7 +74,7 @@ export function replayHistory<R extends SimulationResultProps>(subjects: Readonl
   const steps = results[0].steps;
   const times = steps.map(s => s.time);
   const demand = demandAt(timelines[0], demands[0], times, t0);
-  const loadStep = largestStep(times, demand, settings.loadStepWindowSeconds);
+  const loadStep = settings.fixedLoadStep ? settings.fixedLoadStep.loadStep : largestStep(times, demand, settings.loadStepWindowSeconds);
   const replays = subjects.map((s, i) => {
     const result = results[i];
     const period = s.syncPeriod;

@@ -329,7 +329,7 @@ function maxOf(values: ReadonlyArray<number | undefined>): number {
 }
 
 /** Seconds as `45s`, `2m 30s`, `3h 5m`, `2d 4h`: two units at most. */
-function duration(seconds: number): string {
+export function duration(seconds: number): string {
   const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
   const units: Array<[string, number]> = [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]];

@@ -4,7 +4,7 @@
  * and the other way, seconds written as Go writes a `time.Duration`.
  */
 import type { Duration } from 'cdk8s';
-import { memoize } from '../private/memoize';
+import { memoize, onFirstUse } from '../private/memoize';
 import { table } from '../private/table';
 
 /** Nanoseconds per unit, as `unitMap` in src/time/format.go (`µs` is U+00B5, `μs` U+03BC). */
@@ -120,4 +120,13 @@ export function goDurationString(seconds: number): string {
   rest -= minutes * 60;
   const secs = Math.round(rest * 1e9) / 1e9;
   return sign + (hours ? `${hours}h` : '') + (minutes ? `${minutes}m` : '') + (secs ? `${secs}s` : '');
+}
+
+/** cdk8s, for Durations made from seconds: loaded only when one is made. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadCdk8s = onFirstUse(() => require('cdk8s') as typeof import('cdk8s'));
+
+/** Seconds as a cdk8s Duration, for the command line's options. */
+export function secondsDuration(seconds: number): Duration {
+  return loadCdk8s().Duration.millis(seconds * 1000);
 }

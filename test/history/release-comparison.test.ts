@@ -2,8 +2,8 @@
  * One spec replayed under two releases over the same history (`compareReleases`): where the
  * counts part and which differing facts of the release table the run read.
  */
-import { cpuUtilization, hpaManifest } from '../simulation/helpers';
 import { ClusterProfile, HistoryLoad, HpaSimulator, PrometheusHistory } from '../../src';
+import { cpuUtilization, hpaManifest } from '../simulation/helpers';
 
 const T0 = 1794787200;
 

@@ -104,13 +104,21 @@ test('metrics APIs that are not registered, and a custom metrics API in a versio
 test('metrics.k8s.io at v1: read at v1beta1 where both are served, whichever the server prefers; at v1 alone, read, and the controller cannot', async () => {
   const both = await readMetrics([group('metrics.k8s.io', ['v1', 'v1beta1'])]);
   expect(both.metrics[0]).toEqual({
-    index: 0, type: 'Resource', name: 'cpu', api: 'metrics.k8s.io',
-    path: '/apis/metrics.k8s.io/v1beta1/namespaces/shop/pods?labelSelector=app%3Dweb', response: { kind: 'PodMetricsList', items: [] },
+    index: 0,
+    type: 'Resource',
+    name: 'cpu',
+    api: 'metrics.k8s.io',
+    path: '/apis/metrics.k8s.io/v1beta1/namespaces/shop/pods?labelSelector=app%3Dweb',
+    response: { kind: 'PodMetricsList', items: [] },
   });
   const v1 = await readMetrics([group('metrics.k8s.io', ['v1'])]);
   expect(v1.metrics[0]).toEqual({
-    index: 0, type: 'Resource', name: 'cpu', api: 'metrics.k8s.io',
-    path: '/apis/metrics.k8s.io/v1/namespaces/shop/pods?labelSelector=app%3Dweb', response: { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1', items: [] },
+    index: 0,
+    type: 'Resource',
+    name: 'cpu',
+    api: 'metrics.k8s.io',
+    path: '/apis/metrics.k8s.io/v1/namespaces/shop/pods?labelSelector=app%3Dweb',
+    response: { kind: 'PodMetricsList', apiVersion: 'metrics.k8s.io/v1', items: [] },
     error: 'the metrics API metrics.k8s.io serves v1 and not v1beta1, the version the HPA controller reads: it cannot read this metric (read here at v1)',
   });
 });

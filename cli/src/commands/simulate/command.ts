@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { checkInputs, ClusterProfile, DEFAULT_SYNC_LATENCIES, DEFAULT_SYNC_PERIOD_SECONDS, HpaSimulator, InputObject, parseTraceCsv, plural, RuleLevel, Severity, SimulationTrace, SYNTAX_RULE_ID, TRACE_HEADER } from 'cdk8s-hpa/lib/toolkit';
+import { checkInputs, ClusterProfile, DEFAULT_SYNC_LATENCIES, DEFAULT_SYNC_PERIOD_SECONDS, HpaSimulator, HpaSimulatorOptions, InputObject, parseTraceCsv, plural, RuleLevel, Severity, SimulationTrace, SYNTAX_RULE_ID, TRACE_HEADER } from 'cdk8s-hpa/lib/toolkit';
 import { parseSimulateArgs, SimulateArgs } from './args';
 import { HistorySubject, runHistory } from './history';
 import { historyUsageProblem, wantsHistory } from './history-args';
@@ -229,17 +229,36 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
 /**
  * The simulator of the HPA in `file` (picked by `name`), read, parsed and checked as validate
  * checks it, with what reports call it; or the exit code after printing why it cannot be.
- * Warnings already `printed` are not printed again; `release` names the --compare-release run.
  */
 function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: string, name: string | undefined,
   printed: Set<string>, release?: string): HistorySubject | number {
+  const checked = checkedHpa(args, io, run, file, name, args.compare !== undefined, printed, release);
+  if (typeof checked === 'number') return checked;
+  const simulator = HpaSimulator.fromManifest(checked.manifest, checked.options);
+  return { simulator, label: checked.label };
+}
+
+/** An HPA read and checked as validate checks it, with the simulator's options for it. */
+export interface CheckedHpa {
+  readonly manifest: any;
+  readonly options: HpaSimulatorOptions;
+  readonly label: string;
+}
+
+/**
+ * The HPA in `file` (picked by `name`), read, parsed and checked as validate checks it
+ * (`alternatives`: HPA304 is not reported, the specs being alternatives for one target); or the
+ * exit code after printing why it cannot be simulated. Warnings already `printed` are not printed
+ * again; `release` names the --compare-release run.
+ */
+export function checkedHpa(args: Pick<SimulateArgs, 'podRequests' | 'initialReplicas' | 'timing'>, io: Io, run: RunSettings, file: string, name: string | undefined,
+  alternatives: boolean, printed: Set<string> = new Set(), release?: string): CheckedHpa | number {
   const under = release === undefined ? '' : ` under Kubernetes ${release} (--compare-release)`;
   const hpaInputs = readInputs(file, io, true);
   if (!hpaInputs) return EXIT_USAGE;
   const checked = checkInputs(hpaInputs, input => {
     const settings = run.forInput(input === STDIN_NAME ? undefined : input);
-    // Two specs compared are alternatives for one target, not two HPAs deployed side by side.
-    return args.compare === undefined ? settings : { ...settings, ruleLevels: { ...settings.ruleLevels, HPA304: RuleLevel.OFF } };
+    return alternatives ? { ...settings, ruleLevels: { ...settings.ruleLevels, HPA304: RuleLevel.OFF } } : settings;
   });
   if (checked.syntaxErrors > 0) {
     io.stdout(checked.issues.filter(e => e.ruleId === SYNTAX_RULE_ID).map(e => `${formatText(e)}\n`).join(''));
@@ -260,11 +279,11 @@ function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: st
   }
   // Checked above, with the input's workloads and the run's rule levels.
   const podRequests = Object.keys(args.podRequests).length > 0 ? args.podRequests : undefined;
-  const simulator = HpaSimulator.fromManifest(hpa.manifest, {
+  const options: HpaSimulatorOptions = {
     cluster: run.profileOf(hpa), initialReplicas: args.initialReplicas, podRequests, skipValidation: true, ...args.timing,
-  });
+  };
   const hpaName = String(hpa.manifest.metadata?.name ?? 'hpa');
-  return { simulator, label: `${hpaName} (${file === '-' ? STDIN_NAME : path.basename(file)})` };
+  return { manifest: hpa.manifest, options, label: `${hpaName} (${file === '-' ? STDIN_NAME : path.basename(file)})` };
 }
 
 /** The inputs of `name`, or undefined after printing why they cannot be read. */

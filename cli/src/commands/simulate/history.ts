@@ -34,21 +34,30 @@ export interface HistoryRun extends Readonly<HistoryArgs> {
 export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, candidate: HistorySubject | undefined,
   release?: string): number | Promise<number> {
   const ids = [...new Set([...baseline.simulator.metricIds, ...(candidate?.simulator.metricIds ?? [])])];
-  checkMetricNames(args, ids);
-  const history = PrometheusHistory.create();
+  let history: PrometheusHistory | Promise<PrometheusHistory>;
   try {
-    for (const h of args.history) {
-      const metric = h.metric ?? ids[0];
-      history.metricFromFile(metric, h.file, { load: args.loads[metric] });
-    }
-    for (const file of args.replicasHistory) history.replicasFromFile(file);
+    history = readHistory(args, io, ids);
   } catch (e) {
     return failed(io, e);
   }
-  if (args.prometheus === undefined) return replay(args, io, history, baseline, candidate, release);
-  return fetchHistory(args, io, history).then(
-    () => replay(args, io, history, baseline, candidate, release),
-    e => failed(io, e));
+  if (history instanceof PrometheusHistory) return replay(args, io, history, baseline, candidate, release);
+  return history.then(h => replay(args, io, h, baseline, candidate, release), e => failed(io, e));
+}
+
+/**
+ * The history the flags name, for HPAs with the metrics `ids`: read from the files, or fetched
+ * (a promise). Throws `UsageError` on flags that do not fit the metrics, else what reading found.
+ */
+export function readHistory(args: HistoryArgs, io: Io, ids: string[]): PrometheusHistory | Promise<PrometheusHistory> {
+  checkMetricNames(args, ids);
+  const history = PrometheusHistory.create();
+  for (const h of args.history) {
+    const metric = h.metric ?? ids[0];
+    history.metricFromFile(metric, h.file, { load: args.loads[metric] });
+  }
+  for (const file of args.replicasHistory) history.replicasFromFile(file);
+  if (args.prometheus === undefined) return history;
+  return fetchHistory(args, io, history).then(() => history);
 }
 
 /** Each metric a flag names is one of the HPAs' (a file without a metric only for an HPA of one metric). */
@@ -69,7 +78,7 @@ function checkMetricNames(args: HistoryArgs, ids: string[]): void {
 }
 
 /** Fetches each query over the range, then saves the responses when asked to. */
-async function fetchHistory(args: HistoryRun, io: Io, history: PrometheusHistory): Promise<void> {
+async function fetchHistory(args: HistoryArgs, io: Io, history: PrometheusHistory): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const step = args.step ?? 15;
   // On the step grid from the start, as Prometheus evaluates a range query.
@@ -203,7 +212,7 @@ function seconds(s: number): string {
 }
 
 /** A history that cannot be read or replayed: said on standard error, exit 2. */
-function failed(io: Io, e: unknown): number {
+export function failed(io: Io, e: unknown): number {
   if (e instanceof UsageError) throw e;
   io.stderr(`cdk8s-hpa: ${e instanceof Error ? e.message : String(e)}\n`);
   return EXIT_USAGE;

@@ -145,8 +145,10 @@ function runValidate(argv: readonly string[], io: Io): number {
     ...outranked !== undefined ? [outranked] : [],
     ...unusedInputNotes(collected.inputs, checked.notKubernetes, reported),
   ];
-  for (const note of notes) io.stderr(`cdk8s-hpa: note: ${note}
+  for (const note of notes) {
+    io.stderr(`cdk8s-hpa: note: ${note}
 `);
+  }
   const from = run.describe(checked.objects.hpas);
   io.stderr(`cdk8s-hpa: ${formatSummary(summary)}${collected.problems.length ? `; ${collected.problems.length} unreadable` : ''}${compared ? releaseSummary(compared.version, extra) : ''}${from ? ` [${from}]` : ''}\n`);
 
