@@ -28,6 +28,11 @@ PUBLIB_VERSION="${PUBLIB_VERSION:-0.2.1061}"
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=(npm pypi maven go)
 
+# Run from an npm script (npx projen ...), npm hands its own settings down as npm_config_*
+# variables: npm_config_userconfig would point npm away from the ~/.npmrc that publib-npm writes
+# with the token. publib sets up npm itself, so none of them is passed on.
+while IFS= read -r var; do unset "$var"; done < <(compgen -e | grep '^npm_config_' || true)
+
 publib() {
   local tool="$1"; shift
   if [ -n "${PUBLIB_BIN:-}" ]; then
