@@ -42,9 +42,18 @@ interface Baseline {
  * candidate that raises its own target does not count fewer syncs above target for it.
  *
  * @example
- * declare const history: PrometheusHistory;
- * declare const manifest: any;
- * const result = HpaTuner.fromManifest(manifest, {
+ * const history = PrometheusHistory.create()
+ *   .metricFromFile('cpu', 'history/cpu.json', { load: HistoryLoad.TOTAL });
+ * const result = HpaTuner.fromManifest({
+ *   apiVersion: 'autoscaling/v2',
+ *   kind: 'HorizontalPodAutoscaler',
+ *   metadata: { name: 'web' },
+ *   spec: {
+ *     scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+ *     maxReplicas: 20,
+ *     metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } }],
+ *   },
+ * }, {
  *   podRequests: { cpu: 0.5 },
  *   limits: { maxAboveTarget: { cpu: 5 } },
  * }).tune(history);
