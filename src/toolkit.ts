@@ -7,6 +7,7 @@
  */
 export { ClusterProfile } from './cluster-profile';
 export { ClusterSettings, ConfigFile, ConfigFileError, KeyPosition, readFeatureGates, readRuleLevels, readVersion } from './config-file';
+export { kubectlWith } from './explain/commands';
 export { explainIndexed } from './explain/explainer';
 export { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from './explain/hpa-explanation';
 export { HpaSimulator } from './hpa-simulator';

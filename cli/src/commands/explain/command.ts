@@ -2,7 +2,7 @@
  * `cdk8s-hpa explain`: why live HPAs (`kubectl get hpa -o yaml`) are or are not scaling, from
  * their status, with `HpaExplainer`. Reads the same inputs as `validate`.
  */
-import { checkInputs, ClusterProfile, ExplainFinding, explainIndexed, FindingLevel, HpaExplanation, HpaHealth, InputObject, isObject, issueFields, Located, plural, Severity, shellCommand, shellQuote, SYNTAX_RULE_ID } from 'cdk8s-hpa/lib/toolkit';
+import { checkInputs, ClusterProfile, ExplainFinding, explainIndexed, FindingLevel, HpaExplanation, HpaHealth, InputObject, isObject, issueFields, kubectlWith, Located, plural, Severity, shellCommand, shellQuote, SYNTAX_RULE_ID } from 'cdk8s-hpa/lib/toolkit';
 import { ExplainArgs, parseExplainArgs } from './args';
 import { explainLive, liveNames, LiveOutput } from './live';
 import { Command, Io } from '../../command';
@@ -168,7 +168,7 @@ function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: Ex
   let save: string | undefined;
   if (file === STDIN_NAME || live !== undefined) {
     file = `${explanation.name}-hpa.yaml`;
-    save = `${shellCommand(['kubectl', 'get', 'hpa', explanation.name, '-n', explanation.namespace, ...live?.kubectlFlags ?? [], '-o', 'yaml'])} > ${shellQuote(file)}`;
+    save = `${kubectlWith(live?.kubectlFlags)(['get', 'hpa', explanation.name, '-n', explanation.namespace, '-o', 'yaml'])} > ${shellQuote(file)}`;
   }
   const gates = Object.entries(args.featureGates).map(([g, on]) => `${g}=${on}`).join(',');
   return {
