@@ -7,6 +7,7 @@
 import { MetricExplanation, SimulateSuggestion } from './hpa-explanation';
 import { parseQuantity, toMilli } from '../model/quantity';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../private/constants';
+import { ControllerBehaviour } from '../private/kubernetes-releases';
 import { fmt, seconds } from '../private/words';
 import { displayTarget, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
@@ -36,7 +37,7 @@ export interface Arithmetic {
  * whatever the pod count.
  */
 export function computeArithmetic(
-  spec: SimSpec, status: HorizontalPodAutoscalerStatus, now: number, unknowns: string[], perPodLoad = false,
+  spec: SimSpec, status: HorizontalPodAutoscalerStatus, now: number, unknowns: string[], controller: ControllerBehaviour, perPodLoad = false,
 ): Arithmetic {
   const current = status.currentReplicas;
   const tol = spec.tolerance;
@@ -116,6 +117,7 @@ export function computeArithmetic(
       currentReplicas: current,
       tolerances: tol,
       requestMilli: toMilli(DEFAULT_POD_REQUEST),
+      controller,
     });
     const within = isWithin(tol, ratio);
     let proposed = computed.replicas;
@@ -146,7 +148,7 @@ export function computeArithmetic(
   const winning = combined.chosen >= 0 ? spec.metrics[combined.chosen].id : undefined;
   if (combined.blocked) return { metrics, rows, blocked: true, proposal, winning };
 
-  const { next, upLimit } = nextReplicas(spec, status, combined.replicas, now, unknowns);
+  const { next, upLimit } = nextReplicas(spec, status, combined.replicas, now, unknowns, controller.replicaCountsSaturate);
   return { metrics, rows, proposal, winning, blocked: false, next, upLimit };
 }
 
@@ -167,7 +169,7 @@ function podLoadRow(id: string, value: { number: number; text: string }, unit: s
 
 /** What the next sync would set, where the status tells enough. */
 function nextReplicas(
-  spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number, now: number, unknowns: string[],
+  spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number, now: number, unknowns: string[], saturates: boolean,
 ): { next?: number; upLimit?: number } {
   const current = status.currentReplicas;
   if (current === 0 || current < spec.minReplicas || current > spec.maxReplicas) return {};
@@ -198,7 +200,7 @@ function nextReplicas(
     return {};
   }
   if (proposal > current) {
-    const limit = Math.max(current, calculateScaleUpLimitWithScalingRules(current, [], [], up, 0));
+    const limit = Math.max(current, calculateScaleUpLimitWithScalingRules(current, [], [], up, 0, saturates));
     return { next: Math.min(proposal, limit, spec.maxReplicas), upLimit: Math.min(limit, spec.maxReplicas) };
   }
   const limit = Math.min(current, calculateScaleDownLimitWithBehaviors(current, [], [], down, 0));

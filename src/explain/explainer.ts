@@ -145,7 +145,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   }
 
   const current = status.currentReplicas;
-  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.perPodLoad) : undefined;
+  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.profile._release.controller, ctx.perPodLoad) : undefined;
   const decision = readDecision(spec, status, arithmetic);
   const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, profile: ctx.profile, kubectl };
 

@@ -8,8 +8,10 @@ import type { PrometheusHistory } from './prometheus-history';
 import type { ReplaySubject } from './replay-measures';
 import { HistorySummary, LoadStep, ReleaseDifference, ReplayOptions, ReplicaParting } from './replay-types';
 import type { ClusterProfile } from '../cluster-profile';
+import { INT32_MAX, INT32_MIN } from '../private/constants';
 import { GATE_SCALE_TO_ZERO, KubernetesRelease, prereleaseOf, ReleaseFactDifference, releaseDifferences } from '../private/kubernetes-releases';
 import { SimulationResult } from '../simulation/simulation-result';
+import { SimulatedMetric } from '../simulation/simulation-step';
 
 /** A subject of the comparison: the simulator's run and the cluster it runs for. */
 interface ReleaseSubject {
@@ -125,9 +127,42 @@ function exercise(d: ReleaseFactDifference, c: Context): Exercise {
     }
     case 'scaledToZeroCondition':
       return zeroExercise(c);
+    case 'externalPerPodCapped':
+      return int32Exercise(c, m => m.type === 'External' && m.targetType === 'AverageValue');
+    case 'usageRatioCapped':
+      return int32Exercise(c, (m, current) => (m.type === 'Object' || m.type === 'External') && m.targetType === 'Value' && current > 0);
+    case 'replicaCountsSaturate':
+      return int32Exercise(c, () => true);
     default:
       return NO_PODS;
   }
+}
+
+/**
+ * Whether a metric `conversion` covers proposed a different count under the two releases at
+ * one sync before the parting, the pods being the same: only a count (or a utilization) past the
+ * int32 range reads differently then.
+ */
+function int32Exercise(c: Context, conversion: (metric: SimulatedMetric, current: number) => boolean): Exercise {
+  const last = Math.min(c.upTo ?? Infinity, c.baseline.steps.length - 1, c.candidate.steps.length - 1);
+  for (let i = 0; i <= last; i++) {
+    const [a, b] = [c.baseline.steps[i], c.candidate.steps[i]];
+    if (a.currentReplicas !== b.currentReplicas || a.syncStart !== b.syncStart) continue;
+    for (let j = 0; j < c.baseline.metrics.length; j++) {
+      const [pa, pb] = [a.metrics[j]?.proposal, b.metrics[j]?.proposal];
+      if (pa === pb || pa === undefined || pb === undefined || !conversion(c.baseline.metrics[j], a.currentReplicas)) continue;
+      return {
+        exercised: true,
+        reason: `at sync ${i} ${c.baseline.metrics[j].id} proposes ${replicaWords(pa)} and ${replicaWords(pb)}: a count past the int32 range`,
+      };
+    }
+  }
+  return { exercised: false, reason: 'no metric\'s count passed the int32 range' };
+}
+
+/** A proposed count; MinInt32, which the controller reads as 0, named. */
+function replicaWords(replicas: number): string {
+  return replicas === INT32_MIN ? 'MinInt32 (read as 0)' : replicas === INT32_MAX ? 'MaxInt32' : String(replicas);
 }
 
 function exerciseGate(gate: string, c: Context): Exercise {

@@ -457,6 +457,7 @@ export class Run {
       currentReplicas: current,
       tolerances: this.tolerances,
       requestMilli: this.requests[i],
+      controller: this.release.controller,
     });
     this.proposals[i] = { observation, current, proposal };
     return proposal;
@@ -496,6 +497,7 @@ export class Run {
       upEvents: this.upEvents,
       downEvents: this.downEvents,
       now: clock,
+      saturates: this.release.controller.replicaCountsSaturate,
     });
     this.conditions.set(ConditionType.SCALING_LIMITED, out.replicas !== stabilized.replicas, out.reason, out.message, now);
     return out.replicas;
