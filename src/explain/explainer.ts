@@ -15,8 +15,8 @@ import {
 } from './hpa-explanation';
 import { getScaledObject, kedaFix, kedaMessage, kedaOwnerOf, KedaOwner } from './keda';
 import { readStatus } from './status-reader';
-import { ClusterProfile } from '../cluster-profile';
 import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
+import { ClusterFacts } from '../model/cluster-facts';
 import { namespaceOf } from '../model/object-keys';
 import { IndexedObject, RelatedObjects } from '../model/related-objects';
 import { isObject } from '../model/values';
@@ -36,7 +36,8 @@ const HEALTH: { [level: string]: HpaHealth } = {
 };
 
 export interface ExplainContext {
-  readonly profile: ClusterProfile;
+  /** The cluster the HPA runs in. */
+  readonly cluster: ClusterFacts;
   /** The time to explain at (RFC 3339); the current time when not given. */
   readonly now?: string;
   /** Replay a pod metric as a load per pod, not as the total over the current pods. */
@@ -129,7 +130,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   // The spec as the controller reads it.
   let spec: SimSpec | undefined;
   try {
-    spec = readSpec(m, ctx.profile, { tolerance: DEFAULT_TOLERANCE, downscaleStabilizationSeconds: DEFAULT_DOWNSCALE_STABILIZATION_SECONDS });
+    spec = readSpec(m, ctx.cluster, { tolerance: DEFAULT_TOLERANCE, downscaleStabilizationSeconds: DEFAULT_DOWNSCALE_STABILIZATION_SECONDS });
   } catch (e) {
     unknowns.push(`the arithmetic: the spec cannot be read as the controller reads it (${(e instanceof Error ? e.message : String(e)).replace(/^HpaSimulator: /, '')})`);
   }
@@ -145,9 +146,9 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   }
 
   const current = status.currentReplicas;
-  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.profile._release.controller, ctx.perPodLoad) : undefined;
+  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.cluster.release.controller, ctx.perPodLoad) : undefined;
   const decision = readDecision(spec, status, arithmetic);
-  const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, profile: ctx.profile, kubectl };
+  const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, cluster: ctx.cluster, kubectl };
 
   for (const condition of status.conditions ?? []) findings.push(explainCondition(condition, env));
   for (const c of read.otherConditions) {

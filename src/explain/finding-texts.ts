@@ -285,7 +285,7 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
     const first = active[0];
     const fb = first ? status.externalMetricFallbacks?.[first.id] : undefined;
     const since = fb?.firstFailureTime ? ` since ${fb.firstFailureTime} (${seconds(Math.floor((env.now - Date.parse(fb.firstFailureTime)) / 1000))})` : '';
-    if (!first && !env.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) {
+    if (!first && !env.cluster.gatesOn[GATE_EXTERNAL_METRIC_FALLBACK]) {
       return {
         message: `an External metric's fallback replica count is in use${said}, so the cluster runs the HPAExternalMetricFallback feature gate, which the cluster profile leaves off: the fallbacks are not read`,
         path: 'spec.metrics',
@@ -351,7 +351,7 @@ export function metricFix(type: string, metric: SimMetric | undefined, msg: stri
 /** For a Utilization metric, where the related pods lack a request for its resource, as the controller reads requests. */
 function lackingRequestFix(metric: SimMetric | undefined, env: Env): string | undefined {
   if (!metric || metric.targetType !== 'Utilization' || !metric.resource) return undefined;
-  const rules = requestRules(env.profile._release.controller, gate => env.profile.isGateEnabled(gate));
+  const rules = requestRules(env.cluster);
   for (const pod of env.related.pods) {
     const facts = workloadFactsFromManifest({ spec: { template: { spec: pod.spec } } });
     const missing = missingRequests(facts, metric.resource, metric.container, rules)[0];

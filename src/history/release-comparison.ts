@@ -7,7 +7,7 @@ import { HistoryReplay, HistoryReport } from './history-replay';
 import type { PrometheusHistory } from './prometheus-history';
 import type { ReplaySubject } from './replay-measures';
 import { HistorySummary, LoadStep, ReleaseDifference, ReplayOptions, ReplicaParting } from './replay-types';
-import type { ClusterProfile } from '../cluster-profile';
+import type { ClusterFacts } from '../model/cluster-facts';
 import { INT32_MAX, INT32_MIN } from '../private/constants';
 import { GATE_SCALE_TO_ZERO, KubernetesRelease, prereleaseOf, ReleaseFactDifference, releaseDifferences } from '../private/kubernetes-releases';
 import { SimulationResult } from '../simulation/simulation-result';
@@ -16,7 +16,7 @@ import { SimulatedMetric } from '../simulation/simulation-step';
 /** A subject of the comparison: the simulator's run and the cluster it runs for. */
 interface ReleaseSubject {
   readonly subject: ReplaySubject<SimulationResult>;
-  readonly profile: ClusterProfile;
+  readonly cluster: ClusterFacts;
 }
 
 /** One spec's replays under two releases, over the same history. */
@@ -61,12 +61,12 @@ export class ReleaseComparison extends HistoryReport {
     this.candidate = candidate;
     this.history = baseline.history;
     this.loadStep = baseline.loadStep;
-    this.baselineVersion = a.profile.version;
-    this.candidateVersion = b.profile.version;
-    this.candidatePrerelease = prereleaseOf(b.profile._release.minor);
+    this.baselineVersion = a.cluster.version;
+    this.candidateVersion = b.cluster.version;
+    this.candidatePrerelease = prereleaseOf(b.cluster.release.minor);
     this.parting = parting(baseline.result, candidate.result);
     const context: Context = { a, b, baseline: baseline.result, candidate: candidate.result, upTo: this.parting?.sync };
-    this.differences = releaseDifferences(a.profile._release, b.profile._release)
+    this.differences = releaseDifferences(a.cluster.release, b.cluster.release)
       .map(d => ({ kind: d.kind, fact: d.fact, baseline: d.from, candidate: d.to, ...exercise(d, context) }));
   }
 
@@ -166,7 +166,7 @@ function replicaWords(replicas: number): string {
 }
 
 function exerciseGate(gate: string, c: Context): Exercise {
-  const on = (s: ReleaseSubject) => s.profile.isGateEnabled(gate);
+  const on = (s: ReleaseSubject) => s.cluster.gatesOn[gate];
   if (on(c.a) === on(c.b)) return { exercised: false, reason: `${on(c.a) ? 'on' : 'off'} in both clusters: only its stage differs` };
   if (gate === GATE_SCALE_TO_ZERO) return zeroExercise(c);
   return JSON.stringify(c.a.subject.spec) !== JSON.stringify(c.b.subject.spec)

@@ -137,7 +137,7 @@ function props(hpa: any): Code {
     ['labels', md.labels ? { kind: 'map', entries: Object.entries(md.labels).map(([k, v]) => [k, String(v)]) } : undefined],
     ['annotations', annotations.length ? { kind: 'map', entries: annotations.map(([k, v]) => [k, String(v)]) } : undefined],
   ], 'cdk8s');
-  const gates = profile && Object.entries(profile._gatesSet()).map(([gate, on]): [string, boolean] => [gate, on === true]);
+  const gates = profile && Object.entries(profile._facts().gatesSet).map(([gate, on]): [string, boolean] => [gate, on === true]);
   const cluster = profile && call('ClusterProfile', 'of', struct('ClusterProfileOptions', [
     ['version', str(profile.version)],
     ['featureGates', gates?.length ? { kind: 'flags', entries: gates } : undefined],

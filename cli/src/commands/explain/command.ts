@@ -116,7 +116,7 @@ function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, 
   const results = checked.objects.hpas.filter(hpa => !cutShort.includes(hpa)).map(hpa => {
     const issues = checked.issuesOf(hpa).map(issueFields);
     const explanation = explainIndexed(hpa, checked.objects, issues, {
-      profile: settingsOf(hpa.file).profile, now: args.now, perPodLoad: args.replayLoad === 'per-pod', kubectlFlags: live?.kubectlFlags,
+      cluster: settingsOf(hpa.file).profile._facts(), now: args.now, perPodLoad: args.replayLoad === 'per-pod', kubectlFlags: live?.kubectlFlags,
     });
     return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args, live) };
   });
