@@ -24,7 +24,11 @@ import yaml
 
 # The settings an entry of the fleet file may have, besides `hpa`, `name`, `history`, `replicas`.
 SETTINGS = ("load", "podRequests", "initialReplicas", "cluster", "limits", "vary", "bounds", "maxReplays")
-LIMITS = ("maxAboveTarget", "thresholds", "maxReaction", "maxDirectionChanges", "maxTimeAtMax")
+# TuningLimits, by their TypeScript and Python names; the durations are written as the command line writes them.
+LIMITS = {"maxAboveTarget": "max_above_target", "thresholds": "thresholds", "maxReaction": "max_reaction",
+          "maxDirectionChanges": "max_direction_changes", "maxTimeAtMax": "max_time_at_max"}
+DURATIONS = ("maxReaction", "maxTimeAtMax")
+# HistoryLoad, by the names the command line's --load takes (any case).
 LOADS = {"total": "TOTAL", "perpod": "PER_POD", "podsamples": "POD_SAMPLES"}
 
 
@@ -40,15 +44,11 @@ def read_fleet(path):
         fleet = yaml.safe_load(f) or {}
     base = os.path.dirname(os.path.abspath(path))
     defaults = fleet.get("defaults") or {}
-    unknown = sorted(set(defaults) - set(SETTINGS))
-    if unknown:
-        raise FleetError(f"{path}: defaults: unknown setting {', '.join(unknown)} (known: {', '.join(SETTINGS)})")
+    check_settings(defaults, f"{path}: defaults")
     jobs, seen = [], {}
     for i, entry in enumerate(fleet.get("hpas") or []):
         where = f"{path}: hpas[{i}]"
-        unknown = sorted(set(entry) - {"hpa", "name", "history", "replicas", *SETTINGS})
-        if unknown:
-            raise FleetError(f"{where}: unknown key {', '.join(unknown)}")
+        check_settings({k: v for k, v in entry.items() if k not in ("hpa", "name", "history", "replicas")}, where)
         if "hpa" not in entry or not entry.get("history"):
             raise FleetError(f"{where}: needs `hpa` (a YAML or JSON file) and `history` (metric: file)")
         file = os.path.join(base, entry["hpa"])
@@ -71,6 +71,26 @@ def read_fleet(path):
     if not jobs:
         raise FleetError(f"{path}: no HPA under `hpas`")
     return jobs
+
+
+def check_settings(settings, where):
+    """Says what is wrong with an entry's settings before any HPA is tuned (the tuner says the rest)."""
+    unknown = sorted(set(settings) - set(SETTINGS))
+    if unknown:
+        raise FleetError(f"{where}: unknown setting {', '.join(unknown)} (known: hpa, name, history, replicas, {', '.join(SETTINGS)})")
+    for metric, load in (settings.get("load") or {}).items():
+        if str(load).lower() not in LOADS:
+            raise FleetError(f"{where}: load: {metric}: {load!r} is not total, perPod or podSamples")
+    limits = settings.get("limits") or {}
+    unknown = sorted(set(limits) - set(LIMITS))
+    if unknown:
+        raise FleetError(f"{where}: limits: unknown {', '.join(unknown)} (known: {', '.join(LIMITS)})")
+    for key in DURATIONS:
+        if key in limits:
+            seconds(limits[key], f"{where}: limits: {key}")
+    for setting, r in (settings.get("bounds") or {}).items():
+        if not (isinstance(r, dict) and set(r) == {"min", "max"}):
+            raise FleetError(f"{where}: bounds: {setting}: give {{min: <low>, max: <high>}}")
 
 
 def pick_hpa(file, name, where):
@@ -132,18 +152,10 @@ def tuner_options(hpa, settings):
         c = settings["cluster"]
         options["cluster"] = hpa.ClusterProfile.of(version=c.get("version"), feature_gates=c.get("featureGates"))
     if "limits" in settings:
-        given = settings["limits"]
-        unknown = sorted(set(given) - set(LIMITS))
-        if unknown:
-            raise FleetError(f"limits: unknown {', '.join(unknown)} (known: {', '.join(LIMITS)})")
-        limits = {
-            "max_above_target": given.get("maxAboveTarget"),
-            "thresholds": given.get("thresholds"),
-            "max_direction_changes": given.get("maxDirectionChanges"),
-            "max_reaction": "maxReaction" in given and Duration.seconds(seconds(given["maxReaction"], "maxReaction")) or None,
-            "max_time_at_max": "maxTimeAtMax" in given and Duration.seconds(seconds(given["maxTimeAtMax"], "maxTimeAtMax")) or None,
-        }
-        options["limits"] = hpa.TuningLimits(**{k: v for k, v in limits.items() if v is not None})
+        options["limits"] = hpa.TuningLimits(**{
+            LIMITS[key]: Duration.seconds(seconds(value, key)) if key in DURATIONS else value
+            for key, value in settings["limits"].items()
+        })
     if "vary" in settings:
         options["vary"] = list(settings["vary"])
     if "bounds" in settings:
@@ -229,8 +241,9 @@ def run_here(tasks):
 
 
 def run_on_dask(address, tasks, wait_for, in_flight):
-    """Each task on the cluster's workers, at most `in_flight` at a time (each carries its history
-    text), yielded as each finishes."""
+    """Each task on the cluster's workers, yielded as each finishes. At most `in_flight` tasks
+    (each carries its history's text) are submitted at once; by default twice the threads the
+    cluster has when a task finishes, so workers added meanwhile get tasks too."""
     from distributed import Client, as_completed
     with Client(address, timeout="60s") as client:
         if wait_for:
@@ -241,17 +254,28 @@ def run_on_dask(address, tasks, wait_for, in_flight):
             raise FleetError(f"no cdk8s-hpa on the workers {', '.join(missing)}: install the wheel (and Node.js) in the workers' image")
         if len(set(versions.values())) > 1:
             raise FleetError(f"the workers have different cdk8s-hpa versions: {versions}")
-        threads = sum(client.nthreads().values())
-        print(f"tune-fleet: {address}: {len(versions)} workers, {threads} threads, cdk8s-hpa {next(iter(versions.values()))}", flush=True)
+        threads = lambda: sum(client.nthreads().values())
+        print(f"tune-fleet: {address}: {len(versions)} workers, {threads()} threads, cdk8s-hpa {next(iter(versions.values()))}", flush=True)
         tasks = iter(tasks)
-        submit = lambda task: client.submit(tune_one, task, pure=False)
-        running = as_completed([submit(t) for _, t in zip(range(in_flight or 2 * threads), tasks)])
+        running = as_completed()
+        submitted = 0
+
+        def submit_more():
+            nonlocal submitted
+            limit = in_flight or 2 * max(1, threads())
+            while submitted < limit:
+                task = next(tasks, None)
+                if task is None:
+                    return
+                running.add(client.submit(tune_one, task, pure=False))
+                submitted += 1
+
+        submit_more()
         for future in running:
+            submitted -= 1
             yield future.result()
             future.release()
-            following = next(tasks, None)
-            if following is not None:
-                running.add(submit(following))
+            submit_more()
 
 
 def cli_command(job, fleet_dir):

@@ -161,6 +161,7 @@ check cli "$why"
 
 t6=$(date +%s)
 echo "tune-fleet: seconds: cluster start $((t1 - t0)), single process $((t2 - t1)), dask $((t3 - t2)), resume $((t4 - t3)), shutdown $((t5 - t4)), cli $((t6 - t5)), total $((t6 - t0))"
+[ "$failed" -eq 0 ] || echo "tune-fleet: the runs' output, the scheduler's and the workers' logs: $SCRATCH/*.log"
 echo "$passed $failed" > "$SCRATCH/count"
 echo "tune-fleet: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
