@@ -278,7 +278,7 @@ def run_on_dask(address, tasks, wait_for, in_flight):
             submit_more()
 
 
-def cli_command(job, fleet_dir):
+def cli_command(job):
     """The `cdk8s-hpa tune` command line that tunes the same HPA with the same settings."""
     rel = lambda p: os.path.relpath(p)
     s = job["settings"]
@@ -333,7 +333,7 @@ def main(argv=None):
     parser.add_argument("--wait-for-workers", type=int, default=0, metavar="N",
                         help="wait until the cluster has N workers before the first task")
     parser.add_argument("--in-flight", type=int, default=0, metavar="N",
-                        help="the most tasks submitted at once (default: twice the workers' threads)")
+                        help="the most tasks submitted at once (default: twice the cluster's threads)")
     parser.add_argument("--cli", action="store_true",
                         help="print each HPA's `cdk8s-hpa tune` command line instead (the same search, as text)")
     args = parser.parse_args(argv)
@@ -341,7 +341,7 @@ def main(argv=None):
         jobs = read_fleet(args.fleet)
         if args.cli:
             for job in jobs:
-                print(cli_command(job, os.path.dirname(args.fleet)))
+                print(cli_command(job))
             return 0
         if not args.out:
             parser.error("--out is required (or --cli)")
