@@ -65,27 +65,26 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 say() { printf 'bindings: %s\n' "$*"; }
+# counted FILE WHY: adds the `passed failed` counts FILE holds (one per documentation example, one
+# per check of the fleet example) to summary's; without FILE, one failure, unless $lang failed
+# already (its build failed: it counts once, as failed, in summary).
+counted() {
+  local p f
+  if [ -f "$1" ]; then
+    read -r p f < "$1"
+    passed=$((passed + p)); failed=$((failed + f))
+  elif [ -z "${FAILED_WHY[$lang]:-}" ]; then
+    say "FAIL $lang: $2"
+    failed=$((failed + 1))
+  fi
+}
 summary() {
-  local passed=0 failed=0 lang p f
+  local passed=0 failed=0 lang
   for lang in "${LANGS[@]}"; do
     if [ -n "${FAILED_WHY[$lang]:-}" ]; then failed=$((failed + 1)); else passed=$((passed + 1)); fi
-    # each documentation example counts once; a language whose examples were never checked
-    # (its build failed) counts as failed above already
-    if [ -f "$WORK/examples/$lang/count" ]; then
-      read -r p f < "$WORK/examples/$lang/count"
-      passed=$((passed + p)); failed=$((failed + f))
-    elif [ -z "${FAILED_WHY[$lang]:-}" ]; then
-      say "FAIL $lang: its documentation examples were not checked (see $LOGS/$lang-examples*.log)"
-      failed=$((failed + 1))
-    fi
-    # and each check of the fleet example (Python only)
-    if [ "$lang" != python ]; then :
-    elif [ -f "$WORK/work/fleet/count" ]; then
-      read -r p f < "$WORK/work/fleet/count"
-      passed=$((passed + p)); failed=$((failed + f))
-    elif [ -z "${FAILED_WHY[$lang]:-}" ]; then
-      say "FAIL python: the fleet example was not checked (see $LOGS/python-tune-fleet.log)"
-      failed=$((failed + 1))
+    counted "$WORK/examples/$lang/count" "its documentation examples were not checked (see $LOGS/$lang-examples*.log)"
+    if [ "$lang" = python ]; then
+      counted "$WORK/work/fleet/count" "the fleet example was not checked (see $LOGS/python-tune-fleet.log)"
     fi
   done
   say "timings: ${TIMINGS[*]:-none} total=$(( $(date +%s) - T_START ))s"

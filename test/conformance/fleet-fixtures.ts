@@ -66,11 +66,7 @@ async function main(): Promise<void> {
   const server = await PrometheusServer.start(binaries, world);
   try {
     const save = async (file: string, query: string) => {
-      const r = await server.queryRange(query, START, END, STEP);
-      if (r.status !== 200) throw new Error(`${query}: HTTP ${r.status}: ${r.body}`);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, r.body);
-      console.log(`${path.relative(FLEET, file)}: ${r.body.length} bytes`);
+      console.log(`${path.relative(FLEET, file)}: ${await server.saveRange(file, query, START, END, STEP)} bytes`);
     };
     const checkout = path.join(FLEET, 'shop', 'checkout');
     await save(path.join(checkout, 'cpu.json'), CHECKOUT_QUERIES.cpu);
