@@ -193,7 +193,7 @@ export class HpaTuner {
       historyDigest: historyDigest(history),
       release: this.profile.version,
       featureGates: gates,
-      settingsDigest: sha256(JSON.stringify(settings)),
+      settingsDigest: sha256(JSON.stringify(canonical(settings) ?? {})),
       specsDigest: sha256(JSON.stringify([baseline.hpa, recommended.hpa])),
       measuresDigest: sha256(JSON.stringify([baseline.measures, recommended.measures])),
       replays,
@@ -274,6 +274,19 @@ export class TuningSearch {
       certificate: this.tuner._certificate(this.history, baseline, recommended, specs.length),
     };
   }
+}
+
+/**
+ * The settings as their meaning has them, whatever the caller's key order or language: keys
+ * sorted, and unset values and empty maps (no limits, no pod requests) left out.
+ */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.keys(value).sort()
+    .map(k => [k, canonical((value as { [k: string]: unknown })[k])] as const)
+    .filter(([, v]) => v !== undefined);
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 function sha256(text: string | Buffer): string {
