@@ -5,11 +5,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { cli, FIXTURES, requireCompiledCli, ROOT } from '../../../test/cli-helpers';
+import { cli, FIXTURES, requireCompiledCli, ROOT, testdata } from '../../../test/cli-helpers';
 
 beforeAll(() => requireCompiledCli());
 
-const DIR = `${FIXTURES}/simulate`;
+const DIR = testdata('simulate');
 const WEB = `${DIR}/web-hpa.yaml`;
 const WEB_TRACE = `${DIR}/web-trace.csv`;
 
@@ -102,7 +102,7 @@ describe('cdk8s-hpa simulate on a CPU HPA', () => {
   test('a --k8s-version newer than the library\'s releases simulates as the newest (1.38), with the warning on standard error', () => {
     const run = cli(['simulate', '--hpa', WEB, '--trace', WEB_TRACE, '--k8s-version', '1.39']);
     expect(run.lines).toEqual(WEB_TABLE);
-    expect(run.stderr).toMatch(/^test\/cli\/fixtures\/simulate\/web-hpa\.yaml:\d+:\d+: warning \[HPA156\] cluster\.version: Warning: Kubernetes 1\.39 is judged as 1\.38, /);
+    expect(run.stderr).toMatch(/^cli\/src\/commands\/simulate\/testdata\/web-hpa\.yaml:\d+:\d+: warning \[HPA156\] cluster\.version: Warning: Kubernetes 1\.39 is judged as 1\.38, /);
     expect(run.code).toBe(0);
   });
 

@@ -70,7 +70,7 @@ describe('cdk8s-hpa tune', () => {
       '  replica-hours  cpu > 50  reaction  dir. changes  within limits  changes',
       '  0.8 *          1.2%      15s       1             yes            window.down=0s',
     ]));
-    expect(run.stdout).toMatch(/ {2}reproduce: save the HPA to apply \(--output\), then cdk8s-hpa simulate --hpa test\/cli\/fixtures\/history\/web-hpa.yaml --compare/);
+    expect(run.stdout).toMatch(/ {2}reproduce: save the HPA to apply \(--output\), then cdk8s-hpa simulate --hpa cli\/test\/fixtures\/history\/web-hpa\.yaml --compare/);
   });
 
   test.each([
