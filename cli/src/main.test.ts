@@ -75,11 +75,6 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
     expect(run.code).toBe(1);
     expect(run.lines).toEqual(HELM_REPORT.map(line => line.split(HELM).join('<stdin>')));
   });
-
-  test('docs/validate.md shows this report as a real run prints it', () => {
-    const page = fs.readFileSync(path.join(ROOT, 'docs', 'validate.md'), 'utf8');
-    expect(page).toContain(`$ npx cdk8s-hpa validate ${HELM}\n${HELM_REPORT.join('\n')}\n`);
-  });
 });
 
 describe('cdk8s-hpa validate exit codes', () => {
