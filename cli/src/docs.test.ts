@@ -15,6 +15,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { BIN, requireCompiledCli, ROOT } from '../test/cli-helpers';
+import { parserOf } from '../test/command-flags';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const docs = require('../../build-tools/docs.js');
@@ -47,7 +48,8 @@ const PAGES: Array<[string, Block[]]> = (docs.docFiles(ROOT) as string[])
   .map(file => [file, docs.commandBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8')) as Block[]]);
 const where = (file: string, b: Block) => `${file}:${b.line}${b.mark ? ` (${b.mark.name})` : ''}`;
 const RUN = PAGES.flatMap(([file, blocks]) => blocks.filter(b => b.mark?.notRun === undefined).map(b => [where(file, b), file, b] as const));
-const NOT_RUN = PAGES.flatMap(([file, blocks]) => blocks.filter(b => b.mark?.notRun !== undefined).map(b => [`${file} (${b.mark!.name})`, b.mark!.notRun]));
+const NOT_RUN_BLOCKS = PAGES.flatMap(([file, blocks]) => blocks.filter(b => b.mark?.notRun !== undefined).map(b => [`${file} (${b.mark!.name})`, b] as const));
+const NOT_RUN = NOT_RUN_BLOCKS.map(([name, b]) => [name, b.mark!.notRun]);
 
 beforeAll(() => requireCompiledCli());
 
@@ -170,6 +172,15 @@ describe('the commands of the docs', () => {
       ['docs/what-if.md (fetch)', 'needs a Prometheus server'],
       ['docs/what-if.md (compare)', 'needs a Prometheus server'],
     ]);
+  });
+
+  test.each(NOT_RUN_BLOCKS)('the commands of %s, not run here, are command lines their command takes', (_where, block) => {
+    for (const step of block.steps) {
+      const words = shellWords(step.command);
+      const [program, command, ...args] = words[0] === 'npx' ? words.slice(1) : words;
+      expect(program).toBe('cdk8s-hpa');
+      expect(() => parserOf(command)(args)).not.toThrow();
+    }
   });
 
   test.each(RUN)('%s shows what its commands print', (_where, file, block) => {

@@ -86,6 +86,7 @@ describe('cdk8s-hpa tune', () => {
     [['--vary', 'windows,minReplicas=6..2'], '--vary minReplicas: 6..2 is not a range of 0 or more, low to high'],
     [['--max-replays', '0'], '--max-replays: "0" is not a whole number, 1 or more'],
     [['--compare', HPA], '--compare is simulate\'s'],
+    [['--compare-release', '1.38'], '--compare-release is simulate\'s: tune replays every candidate over the history it is given, on one release'],
   ])('refuses %j, naming the flag and the value', (extra, message) => {
     const run = cli([...TUNE, ...extra]);
     expect(run.code).toBe(2);
