@@ -187,7 +187,7 @@ describe('the commands of the docs', () => {
     const printed = rerun(block);
     if (WRITE && normalised(printed) !== normalised(block.code)) {
       const full = path.join(ROOT, file);
-      // Blocks above this one may have changed length: find this one again by its first command.
+      // Blocks above this one may have changed length: find this one again by its text.
       const now = (docs.commandBlocks(fs.readFileSync(full, 'utf8')) as Block[]).find(b => b.code === block.code);
       if (now === undefined) throw new Error(`${file}: the block at line ${block.line} changed while it ran`);
       fs.writeFileSync(full, withBlock(fs.readFileSync(full, 'utf8'), now, printed));
