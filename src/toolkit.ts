@@ -45,6 +45,6 @@ export { frontRows, specYaml } from './tuning/tuning-report';
 export { HpaTunerOptions, TunedSpec, TuningLimits, TuningResult, TuningScore } from './tuning/tuning-types';
 export { annotatedCluster, formatClusterAnnotation } from './validation/cluster-annotation';
 export { profileIssues } from './validation/engine';
-export { isAdjustableRule, ruleDocUrl, RULES } from './validation/rule-catalog';
+export { docsUrl, isAdjustableRule, ruleDocUrl, RULES } from './validation/rule-catalog';
 export { applyRuleLevels, ruleLevelProblem } from './validation/rule-levels';
 export { Severity } from './validation/validation-issue';

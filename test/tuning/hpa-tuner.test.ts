@@ -10,7 +10,7 @@ import { Duration } from 'cdk8s';
 import { parse } from 'yaml';
 import { ClusterProfile, HistoryLoad, HpaSimulator, HpaTuner, HpaValidator, PrometheusHistory, TuningLimits } from '../../src';
 
-const FIXTURES = path.join(__dirname, '..', 'cli', 'fixtures', 'history');
+const FIXTURES = path.join(__dirname, '..', '..', 'cli', 'test', 'fixtures', 'history');
 
 /** The web HPA of the history fixtures: 2 to 10 replicas at 50 % CPU, no behavior. */
 const WEB = parse(fs.readFileSync(path.join(FIXTURES, 'web-hpa.yaml'), 'utf8').split('---')[1]);

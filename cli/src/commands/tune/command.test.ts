@@ -70,7 +70,7 @@ describe('cdk8s-hpa tune', () => {
       '  replica-hours  cpu > 50  reaction  dir. changes  within limits  changes',
       '  0.8 *          1.2%      15s       1             yes            window.down=0s',
     ]));
-    expect(run.stdout).toMatch(/ {2}reproduce: save the HPA to apply \(--output\), then cdk8s-hpa simulate --hpa test\/cli\/fixtures\/history\/web-hpa.yaml --compare/);
+    expect(run.stdout).toMatch(/ {2}reproduce: save the HPA to apply \(--output\), then cdk8s-hpa simulate --hpa cli\/test\/fixtures\/history\/web-hpa\.yaml --compare/);
   });
 
   test.each([
@@ -86,6 +86,7 @@ describe('cdk8s-hpa tune', () => {
     [['--vary', 'windows,minReplicas=6..2'], '--vary minReplicas: 6..2 is not a range of 0 or more, low to high'],
     [['--max-replays', '0'], '--max-replays: "0" is not a whole number, 1 or more'],
     [['--compare', HPA], '--compare is simulate\'s'],
+    [['--compare-release', '1.38'], '--compare-release is simulate\'s: tune replays every candidate over the history it is given, on one release'],
   ])('refuses %j, naming the flag and the value', (extra, message) => {
     const run = cli([...TUNE, ...extra]);
     expect(run.code).toBe(2);

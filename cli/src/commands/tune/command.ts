@@ -23,8 +23,22 @@ replayed in full over the history, as "simulate --compare" replays it: no estima
 for a replay. Prints the recommendation as the YAML to apply and as construct code, the
 trade-off front, and a certificate "simulate --compare" reproduces.
 
-The HPA, the history, the cluster, --pod-request, --load, --initial-replicas, --until,
---api-latency and --first-sync-delay are read as "cdk8s-hpa simulate" reads them (see its --help).
+Read as "cdk8s-hpa simulate" reads them (its --help has the details):
+  --hpa <file>, --name <name>
+                             the HPA as it is
+  --history [<metric>=]<file>, --replicas-history <file>
+                             the recorded history, from files
+  --prometheus <url>, --query <metric>=<PromQL>, --replicas-query <PromQL>, --start <time>,
+  --end <time>, --step <duration>, --header 'Name: value', --save-history <dir>
+                             the recorded history, fetched from Prometheus
+  --load <metric>=PodSamples|Total|PerPod, --pod-request <resource>=<quantity>
+                             how the history loads the replays
+  --k8s-version <version>, --feature-gates <gates>, --config <file>, --no-config,
+  --disable/--enable/--error/--warn <rules>
+                             the cluster, and the checks that refuse a candidate
+  --initial-replicas <n>, --until <duration>, --api-latency <latencies>,
+  --first-sync-delay <duration>
+                             the replays' start, end and timing
 
 Limits (on the load as the service felt it; a limit not given: no worse than the spec as it is):
   --max-above-target <metric>=<percent>
@@ -60,6 +74,7 @@ What may change (everything else stays as written):
   --language typescript|python|java|go
                              the language of the construct code printed with the recommendation
                              (default typescript)
+  -h, --help                 show this help
 
 Exit codes:
   0  searched (the recommendation may be the spec as it is)
