@@ -324,17 +324,10 @@ describe('--compare-release: what changes if we upgrade', () => {
   });
 
   test('1.37 and 1.38 part where a lag with a 100m target passes 214,748,364: the sync and the cause', () => {
-    // The worker's queue lag, as Prometheus's query_range returns it: growing by 400,000 a second.
-    const start = fixtureStart();
-    const values = Array.from({ length: 81 }, (_, k) => `[${start + 15 * k},"${15 * k * 400_000}"]`);
-    const lag = path.join(tmp, 'lag.json');
-    fs.writeFileSync(lag, `{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"app":"worker"},"values":[${values.join(',')}]}]}}`);
-    const hpa = path.join(tmp, 'worker-hpa.yaml');
-    fs.writeFileSync(hpa, [
-      'apiVersion: autoscaling/v2', 'kind: HorizontalPodAutoscaler', 'metadata:', '  name: worker', 'spec:',
-      '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: worker}', '  minReplicas: 2', '  maxReplicas: 40',
-      '  metrics:', '  - type: Pods', '    pods: {metric: {name: lag}, target: {type: AverageValue, averageValue: 100m}}', '',
-    ].join('\n'));
+    // docs/what-if.md's worker: a queue lag growing by 400,000 a second, as a Pods metric with a 0.1 target.
+    const [hpa, lag] = ['docs/what-if/worker-hpa.yaml', 'docs/what-if/lag.json'];
+    const values = JSON.parse(fs.readFileSync(path.join(ROOT, lag), 'utf8')).data.result[0].values;
+    expect(values.slice(0, 2)).toEqual([[fixtureStart(), '0'], [fixtureStart() + 15, '6000000']]);
     const run = cli(['simulate', '--hpa', hpa, '--history', `lag=${lag}`, '--load', 'lag=Total', '--k8s-version', '1.37', '--compare-release', '1.38']);
     expect(run.lines[1]).toBe('replica-hours              8.8                               12.9 (+46.7%)');
     const releases = run.lines.slice(run.lines.findIndex(l => l.startsWith('releases:')));
