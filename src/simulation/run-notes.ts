@@ -109,9 +109,9 @@ export function unreadMetricLines(result: SimulationResultProps): string[] {
     }
     if (error === undefined) return;
     const effect = fallbackFrom !== undefined
-      ? `its fallback of ${fallbackReplicas} replicas stood in from ${fallbackFrom}s`
-      : result.metrics.length === 1 ? 'it is the only metric: no sync could scale' : 'which blocks every scale-down (the other metrics can still scale up)';
-    out.push(`${m.id}: no sync read it (${error}): the controller fails the metric at every sync, ${effect}`);
+      ? `; its fallback of ${fallbackReplicas} replicas stood in from ${fallbackFrom}s`
+      : result.metrics.length === 1 ? ', so no sync could scale (it is the HPA\'s only metric)' : ', which blocks every scale-down (the other metrics can still scale up)';
+    out.push(`${m.id}: no sync read it (${error}): the controller fails the metric at every sync${effect}`);
   });
   return out;
 }

@@ -34,12 +34,15 @@ scale to zero, External fallback) for one autoscaling/v2 HorizontalPodAutoscaler
 trace, one sync every ${DEFAULT_SYNC_PERIOD_SECONDS}s from time 0. The HPA is checked first, as "cdk8s-hpa validate" checks
 it: with errors it is not simulated. All pods are assumed Running and Ready.
 
-Prints one line per sync that changed the replicas, then the final replica count:
-     time  replicas  desired  cpu (50%)     limited / error
-      60s  2 -> 4    4        200% -> 8     ScaleUpLimit
+Prints one line per sync that changed the replicas, a condition or a fallback, or whose error
+is new; then the metrics no sync read, the final replica count, and the request each Utilization
+metric's usages were compared with (and where it came from):
+     time  replicas  desired  cpu (50%)  changes / error
+      60s  2 -> 4    4        200% -> 8  ScalingLimited=True/ScaleUpLimit
   <metric> (<target>) columns show the usage the controller compared with the target, and the
-  replica count the metric proposed ("error" when it failed); the last column is the
-  ScalingLimited reason when the count was limited, and the sync's error when a metric failed.
+  replica count the metric proposed ("error" when it failed); the last column lists what changed
+  (AbleToScale, ScalingActive, ScalingLimited, ScaledToZero as Type=Status/Reason; "<metric>
+  fallback active" or "inactive"; "error cleared") and the sync's error.
 
 Options:
   --hpa <file>               YAML or JSON with the HPA (a directory: its .yaml, .yml and .json
@@ -71,8 +74,13 @@ Options:
                              replica count, its value at the history's start)
                              e.g. --initial-replicas 4
   --pod-request <resource>=<quantity>
-                             each pod's request, which Utilization usages are compared with, in
-                             the usages' unit (default 100: usages are percent); may be repeated
+                             each pod's request (<container>/<resource>: one container's), which
+                             Utilization usages are compared with, in the usages' unit; may be
+                             repeated. Without it, a replay of history reads the requests of the
+                             target workload in the --hpa input, as the controller reads the
+                             pods' (sidecars, pod-level requests); a trace's usages are percent.
+                             A warning says when it contradicts the workload's request, or when
+                             no request is known and the usages look like cores or bytes
                              e.g. --pod-request cpu=250m (for usages in cores)
   --api-latency scale=<duration>,metrics=<duration>
                              how long the controller's scale calls and metrics reads take,
@@ -127,7 +135,10 @@ Recorded history (instead of --trace):
   last (--until shortens it). It prints the measures of each spec: replica-hours, the share of
   time each metric was above its target, scale events, direction changes, the longest time at
   maxReplicas, the time to react to the largest step in load, and, with a recorded replica
-  count, how often the replay matched it (docs/what-if.md defines each).
+  count, how often the replay matched it (docs/what-if.md defines each), then the request each
+  Utilization metric's usages (cores, bytes) were compared with: --pod-request's, else the
+  target workload's, else none (usages read as percent of 100, with a warning where they look
+  like cores or bytes).
 
 Trace file:
   CSV with the header ${TRACE_HEADER.join(',')}; one row per change: from <time> on,

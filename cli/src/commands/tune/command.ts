@@ -118,8 +118,7 @@ function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, se
     `${tuning.label}: ${plural(result.replays, 'spec')} replayed${result.refused ? `, ${result.refused} refused by validation` : ''}`
       + ` (${result.exhaustive ? 'every combination' : 'coordinate search'}) in ${seconds.toFixed(1)}s`,
     ...result.space.map(s => `  ${s}`),
-    ...notes.unread,
-    ...notes.requests,
+    ...(notes.unread.length + notes.requests.length > 0 ? ['', ...notes.unread, ...notes.requests] : []),
     '',
   ];
   if (!result.withinLimits) {
