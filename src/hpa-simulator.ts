@@ -194,7 +194,8 @@ export class HpaSimulator {
    * @internal
    */
   public _run(trace: SimulationTrace, options: SimulationRunOptions, fastForward: boolean): SimulationResult {
-    return this._runInput(loadRun().traceInput(this.spec, trace), options.until, fastForward, this.withRequests(this.traceRequests), this.traceRequests);
+    const input = loadRun().traceInput(this.spec, trace);
+    return this._runInput(input, options.until, fastForward, this.withRequests(this.traceRequests), this.traceRequests);
   }
 
   /**
@@ -216,7 +217,10 @@ export class HpaSimulator {
       metrics: this.spec.metrics.map((m, i) => {
         const r = requests[i];
         return {
-          id: m.id, type: m.type, targetType: m.targetType, target: displayTarget(m),
+          id: m.id,
+          type: m.type,
+          targetType: m.targetType,
+          target: displayTarget(m),
           ...(r && { request: r.value, requestSource: r.source }),
           ...(r?.workload !== undefined && { workloadRequest: r.workload }),
         };

@@ -106,12 +106,12 @@ function replicasManagers(metadata: any): string[] {
 
 function containerFacts(c: any): ContainerFacts {
   const requests = effectiveRequests(c?.resources);
-  const amounts = valid(requests);
+  const known = valid(requests);
   return {
     name: String(c?.name),
     requests: Object.keys(requests),
     ...(c?.restartPolicy === 'Always' && { sidecar: true }),
-    ...(Object.keys(amounts).length > 0 && { amounts }),
+    ...(Object.keys(known).length > 0 && { amounts: known }),
   };
 }
 

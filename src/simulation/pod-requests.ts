@@ -4,11 +4,11 @@
  * requests (the model's workload facts and `podRequestOf`, the reader of the cross-object checks),
  * or none known: 100, so usages read as percent of the request.
  */
-import { ClusterFacts } from '../model/cluster-facts';
-import { podRequestOf, requestRules, workloadFactsFromManifest } from '../model/workload-facts';
 import { SimMetric, SimSpec } from './hpa-spec';
 import { DEFAULT_POD_REQUEST } from './replica-calculator';
 import { PodRequestSource } from './simulation-step';
+import { ClusterFacts } from '../model/cluster-facts';
+import { podRequestOf, requestRules, workloadFactsFromManifest } from '../model/workload-facts';
 
 /** The workload's request for each metric of a spec, as the controller of the cluster's release reads it. */
 export interface WorkloadRequests {

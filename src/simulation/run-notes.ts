@@ -4,8 +4,8 @@
  * contradicts, usages whose size says they are in another unit than the run read them in, and
  * metrics no sync could read.
  */
-import { toMilli } from '../model/quantity';
 import { PodRequestSource, SimulatedMetric, SimulationResultProps } from './simulation-step';
+import { toMilli } from '../model/quantity';
 
 /**
  * No usage the run read reached this percent of the request, for a CPU metric with no request

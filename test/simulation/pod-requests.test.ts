@@ -44,8 +44,13 @@ describe('a replay of recorded history', () => {
   test('compares the cores with the workload\'s request: 0.25 cores of 250m is 100%, twice the target', () => {
     const result = simulator({ workload: WEB }).replay(podHistory([0.25, 0.25])).result;
     expect(result.metrics).toEqual([{
-      id: 'cpu', type: 'Resource', targetType: 'Utilization', target: 50,
-      request: 0.25, requestSource: PodRequestSource.WORKLOAD, workloadRequest: 0.25,
+      id: 'cpu',
+      type: 'Resource',
+      targetType: 'Utilization',
+      target: 50,
+      request: 0.25,
+      requestSource: PodRequestSource.WORKLOAD,
+      workloadRequest: 0.25,
     }]);
     expect(result.workload).toBe('Deployment/web');
     expect(result.steps[0].metrics[0]).toMatchObject({ usage: 100, proposal: 4 });
@@ -76,7 +81,8 @@ describe('a replay of recorded history', () => {
   });
 
   test('reads a native sidecar\'s request from 1.29, as the controller of each release does', () => {
-    const on = (version: string) => simulator({ workload: WITH_SIDECAR, cluster: ClusterProfile.of({ version }) }).replay(podHistory([0.35, 0.35])).result;
+    const on = (version: string) => simulator({ workload: WITH_SIDECAR, cluster: ClusterProfile.of({ version }) })
+      .replay(podHistory([0.35, 0.35])).result;
     expect(on('1.28').metrics[0]).toMatchObject({ request: 0.25, workloadRequest: 0.25 });
     expect(on('1.28').steps[0].metrics[0]).toMatchObject({ usage: 140, proposal: 6 });
     expect(on('1.29').metrics[0]).toMatchObject({ request: 0.35, workloadRequest: 0.35 });
@@ -94,7 +100,8 @@ describe('a replay of recorded history', () => {
 
   test('a ContainerResource metric reads its container\'s request, and a podRequests entry by container/resource', () => {
     const manifest = hpaManifest({
-      minReplicas: 2, maxReplicas: 10,
+      minReplicas: 2,
+      maxReplicas: 10,
       metrics: [{ type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', target: { type: 'Utilization', averageUtilization: 50 } } }],
     });
     const history = () => podHistory([0.25, 0.25], 'app/cpu');

@@ -16,7 +16,8 @@ const WEB = {
 };
 
 function run(metrics: any[], trace: SimulationTrace, options: HpaSimulatorOptions = {}): SimulationResult {
-  return HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics }), { initialReplicas: 2, ...options }).run(trace, { until: 60 });
+  const manifest = hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics });
+  return HpaSimulator.fromManifest(manifest, { initialReplicas: 2, ...options }).run(trace, { until: 60 });
 }
 const cpuAt = (usage: number) => SimulationTrace.create().at(0, 'cpu', MetricObservation.perPodUsage(usage));
 const memoryUtilization = (percent: number) => ({ type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: percent } } });

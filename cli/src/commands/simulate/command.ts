@@ -308,7 +308,11 @@ export function checkedHpa(args: Pick<SimulateArgs, 'podRequests' | 'initialRepl
   // Checked above, with the input's workloads and the run's rule levels.
   const podRequests = Object.keys(args.podRequests).length > 0 ? args.podRequests : undefined;
   const options: HpaSimulatorOptions = {
-    cluster: run.profileOf(hpa), initialReplicas: args.initialReplicas, podRequests, skipValidation: true, ...args.timing,
+    cluster: run.profileOf(hpa),
+    initialReplicas: args.initialReplicas,
+    podRequests,
+    skipValidation: true,
+    ...args.timing,
     ...(theirs && { workload: theirs.manifest }),
   };
   const hpaName = String(hpa.manifest.metadata?.name ?? 'hpa');

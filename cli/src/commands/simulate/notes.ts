@@ -3,8 +3,8 @@
  * metric's usages were compared with and where it came from, the metrics no sync read, and the
  * warnings about the requests, with the flag and the workload named as the command line has them.
  */
-import { Io } from '../../command';
 import { SimulationResult } from 'cdk8s-hpa/lib/toolkit';
+import { Io } from '../../command';
 
 /** The HPA's scale target as the input holds it: its manifest, and how notes name it. */
 export interface TargetWorkload {

@@ -12,8 +12,8 @@ import { Io } from '../../command';
 import { UsageError } from '../../errors';
 import { RunSettings } from '../../run-settings';
 import { checkedHpa } from '../simulate/command';
-import { RunNoteNames } from '../simulate/notes';
 import { readHistory } from '../simulate/history';
+import { RunNoteNames } from '../simulate/notes';
 
 export interface Tuning {
   readonly tuner: HpaTuner;
