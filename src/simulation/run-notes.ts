@@ -68,7 +68,8 @@ export function requestWarnings(result: SimulationResultProps, names: NoteNames)
     const request = m.request!;
     const theirs = m.workloadRequest;
     if (m.requestSource === PodRequestSource.POD_REQUESTS && theirs !== undefined && !sameAmount(theirs, request)) {
-      out.push(`${m.id}: ${names.option} ${key}=${amount(request)} contradicts ${workload}, whose ${holder(m)}s request ${amount(theirs)} ${resource}: `
+      const whose = m.type === 'ContainerResource' ? `whose container ${m.id.split('/')[0]} requests` : 'whose pods request';
+      out.push(`${m.id}: ${names.option} ${key}=${amount(request)} contradicts ${workload}, ${whose} ${amount(theirs)} ${resource}: `
         + `the run compares the usages with ${amount(request)}, the ${names.option}'s; drop ${names.option} ${key} to use the workload's request, or correct the one that is wrong`);
     }
     if (m.requestSource !== PodRequestSource.PERCENT) continue;

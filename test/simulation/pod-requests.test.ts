@@ -107,8 +107,12 @@ describe('a replay of recorded history', () => {
     const history = () => podHistory([0.25, 0.25], 'app/cpu');
     expect(simulator({ workload: WITH_SIDECAR }, manifest).replay(history()).result.metrics[0])
       .toMatchObject({ id: 'app/cpu', request: 0.25, requestSource: PodRequestSource.WORKLOAD, workloadRequest: 0.25 });
-    expect(simulator({ workload: WITH_SIDECAR, podRequests: { 'cpu': 1, 'app/cpu': 0.125 } }, manifest).replay(history()).result.metrics[0])
-      .toMatchObject({ request: 0.125, requestSource: PodRequestSource.POD_REQUESTS });
+    const given = simulator({ workload: WITH_SIDECAR, podRequests: { 'cpu': 1, 'app/cpu': 0.125 } }, manifest).replay(history()).result;
+    expect(given.metrics[0]).toMatchObject({ request: 0.125, requestSource: PodRequestSource.POD_REQUESTS });
+    expect(given.warnings).toEqual([
+      'app/cpu: podRequests app/cpu=125m contradicts Deployment/web, whose container app requests 250m cpu: the run compares the usages with 125m, '
+        + 'the podRequests\'s; drop podRequests app/cpu to use the workload\'s request, or correct the one that is wrong',
+    ]);
     expect(simulator({ workload: WITH_SIDECAR, podRequests: { cpu: 1 } }, manifest).replay(history()).result.metrics[0])
       .toMatchObject({ request: 1, requestSource: PodRequestSource.POD_REQUESTS });
   });

@@ -51,6 +51,9 @@ const WEB_TABLE = [
   'cpu: usages are percent of the request, a trace\'s unit; Deployment/web (web-hpa.yaml:4) requests 250m: --pod-request cpu=250m reads them as cores',
 ];
 
+/** Of a cpu HPA whose input holds no workload, run over a trace. */
+const NO_WORKLOAD_REQUEST = 'cpu: usages are percent of the request, a trace\'s unit; --pod-request cpu=<quantity> reads them as cores';
+
 let tmp: string;
 beforeEach(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-hpa-simulate-'));
@@ -150,8 +153,7 @@ describe('cdk8s-hpa simulate on two metrics, picked by --name', () => {
       '360s  11 -> 5                                          scaled by hand (scaleTo)',
       '420s  5 -> 7    7        150% -> 11  0 -> 0',
       'final replicas: 7 at 420s (29 syncs, 7 changes)',
-      // No workload in the input: nothing says what the usages are percent of.
-      'cpu: usages are percent of the request, a trace\'s unit; --pod-request cpu=<quantity> reads them as cores',
+      NO_WORKLOAD_REQUEST,
     ]);
     // minReplicas: 1 is no warning by default (HPA404 is off unless turned on).
     expect(run.stderr).toBe('');
@@ -206,7 +208,7 @@ describe('cdk8s-hpa simulate says what its answer rests on', () => {
       `240s  5         5        10% -> 1   error             ScalingActive=False/FailedGetExternalMetric; ${error}`,
       'queue_depth: no sync read it (no metric queue_depth in the trace yet): the controller fails the metric at every sync, which blocks every scale-down (the other metrics can still scale up)',
       'final replicas: 5 at 480s (33 syncs, 2 changes)',
-      'cpu: usages are percent of the request, a trace\'s unit; --pod-request cpu=<quantity> reads them as cores',
+      NO_WORKLOAD_REQUEST,
     ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);

@@ -18,7 +18,7 @@ const SHOWN_CONDITIONS = [ConditionType.ABLE_TO_SCALE, ConditionType.SCALING_ACT
  */
 const UNSHOWN_ABLE_TO_SCALE = ['SucceededRescale', 'SucceededGetScale'];
 
-/** The conditions of a sync that went as syncs usually go: one first set so is not shown as a change. */
+/** The conditions of a sync that went as syncs usually go: a condition first set so is no change to show. */
 const USUAL_TEXT = new Map<ConditionType, string>([
   { type: ConditionType.ABLE_TO_SCALE, status: ConditionStatus.TRUE, reason: 'ReadyForNewScale' },
   { type: ConditionType.SCALING_ACTIVE, status: ConditionStatus.TRUE, reason: 'ValidMetricFound' },
@@ -27,11 +27,11 @@ const USUAL_TEXT = new Map<ConditionType, string>([
 
 /**
  * One row per sync that changed the replicas, a metric's fallback (active, inactive), a
- * condition (`Type=Status/Reason`, from the usual state before the first sync) or the sync's
- * error (a new one, or `error cleared`): time, replicas
- * before -> after, desired, per metric `usage -> proposal`, the changes and the sync's error; a
- * row for each `scaleTo` of the trace; then the metrics no sync read, `final replicas: N ...`
- * and the request of each Utilization metric (`notes`).
+ * condition (`Type=Status/Reason`, a condition first set compared with the usual state) or the
+ * sync's error (a new one, or `error cleared`): time, replicas before -> after, desired, per
+ * metric `usage -> proposal`, the changes and the sync's error; a row for each `scaleTo` of the
+ * trace; then the metrics no sync read, `final replicas: N ...` and the request of each
+ * Utilization metric (`notes`).
  */
 export function formatSimulationTable(result: SimulationResult, notes: RunNoteLines = { unread: [], requests: [] }): string {
   const header = ['time', 'replicas', 'desired', ...result.metrics.map(metricHeader), 'changes / error'];
