@@ -6,6 +6,7 @@ import type { MatrixSeries } from './history/prometheus-matrix';
 import { HpaSimulator } from './hpa-simulator';
 import { durationSeconds, requireDuration } from './model/duration';
 import { onFirstUse } from './private/memoize';
+import type { SimulationResult } from './simulation/simulation-result';
 import type * as SearchModule from './tuning/search';
 import type * as SpaceModule from './tuning/search-space';
 import { FeltMeasures, HpaTunerOptions, TunedSpec, TuningCertificate, TuningResult, TuningScore } from './tuning/tuning-types';
@@ -27,6 +28,8 @@ interface Baseline {
   readonly ref: SearchModule.Reference;
   readonly spec: TunedSpec;
   readonly bounds: SearchModule.Bounds;
+  /** Its replay's steps, for what the replay rests on (`SimulationResult.warnings`). */
+  readonly result: SimulationResult;
 }
 
 /**
@@ -158,7 +161,7 @@ export class HpaTuner {
     const f = felt(replay.result, replay.measures, ref);
     const bounds = boundsOf(this.options.limits ?? {}, f, d => durationSeconds(d!));
     const spec: TunedSpec = { hpa: this.manifest, changes: [], measures: replay.measures, felt: f, misses: misses(f, bounds).lines };
-    const baseline: Baseline = { ref, bounds, spec };
+    const baseline: Baseline = { ref, bounds, spec, result: replay.result };
     this.baselines.set(history, baseline);
     return baseline;
   }

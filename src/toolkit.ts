@@ -38,7 +38,7 @@ export { SimulationTrace } from './simulation/simulation-trace';
 export { HpaSimulatorOptions } from './simulation/simulator-options';
 export { DEFAULT_SYNC_LATENCIES, parseApiLatencyArg, parseFirstSyncDelayArg } from './simulation/sync-timing';
 export { parseTraceCsv, TRACE_HEADER } from './simulation/trace-csv';
-export { ConditionStatus, ConditionType } from './status';
+export { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition } from './status';
 export { TuningSettingError } from './tuning/search-space';
 export { CODE_LANGUAGES, CodeLanguage, constructCode, LANGUAGE_NAMES } from './tuning/construct-code';
 export { frontRows, specYaml } from './tuning/tuning-report';

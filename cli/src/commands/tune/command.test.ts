@@ -55,6 +55,25 @@ describe('cdk8s-hpa tune', () => {
     expect(two.stdout).toBe(one.stdout);
   });
 
+  test('reads each pod\'s request from the Deployment beside the HPA, as simulate does: the same search as with --pod-request cpu=250m', () => {
+    const withoutFlag = ['tune', '--hpa', HPA, ...HISTORY.filter(a => a !== '--pod-request' && a !== 'cpu=250m'), '--max-above-target', 'cpu=5', '--vary', 'window.down'];
+    const run = cli(withoutFlag);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.lines.slice(1, 5)).toEqual([
+      '  window.down: 0s, 60s, 120s, 300s, 600s, 900s',
+      '',
+      'cpu: usages (cores) compared with a request of 250m per pod: what Deployment/web (web-hpa.yaml:3) requests',
+      '',
+    ]);
+    const json = (args: string[]) => {
+      const out = JSON.parse(cli([...args, '--format', 'json']).stdout);
+      delete out.certificate.settingsDigest;
+      return out;
+    };
+    expect(json(withoutFlag)).toEqual(json([...TUNE, '--vary', 'window.down']));
+  });
+
   test('prints the change to apply, the construct code, the front and the certificate', () => {
     const run = cli([...TUNE, '--vary', 'window.down']);
     expect(run.code).toBe(0);

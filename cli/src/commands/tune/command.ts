@@ -11,6 +11,7 @@ import { EXIT_OK, UsageError } from '../../errors';
 import { writeOutputs } from '../../output-files';
 import { failed } from '../simulate/history';
 import { historyUsageProblem, wantsHistory } from '../simulate/history-args';
+import { RunNoteLines, runNotes } from '../simulate/notes';
 import { alignColumns } from '../simulate/table';
 
 export const TUNE_HELP = `Usage: cdk8s-hpa tune --hpa <file> --history <metric>=<file.json>... [limits] [--vary ...] [options]
@@ -109,12 +110,17 @@ function runTune(argv: readonly string[], io: Io): number | Promise<number> {
   }
   const jobs = args.prometheus !== undefined ? 1 : args.jobs ?? (os.availableParallelism?.() ?? os.cpus().length);
   const started = Date.now();
+  let notes: RunNoteLines = { unread: [], requests: [] };
   return Promise.resolve(history)
-    .then(h => searchOnWorkers(tuning, h, argv, jobs))
-    .then(result => report(args, io, tuning, result, (Date.now() - started) / 1000), e => failed(io, e));
+    .then(h => {
+      // The spec as it is, replayed once for every search: what its replay rests on, said first.
+      notes = runNotes(tuning.tuner._baseline(h).result, tuning.names, io, new Set());
+      return searchOnWorkers(tuning, h, argv, jobs);
+    })
+    .then(result => report(args, io, tuning, result, (Date.now() - started) / 1000, notes), e => failed(io, e));
 }
 
-function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, seconds: number): number {
+function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, seconds: number, notes: RunNoteLines): number {
   const written = writeOutputs(io, [[args.output, () => specYaml(result.recommended.hpa)]]);
   if (args.format === 'json') {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -127,6 +133,7 @@ function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, se
     `${tuning.label}: ${plural(result.replays, 'spec')} replayed${result.refused ? `, ${result.refused} refused by validation` : ''}`
       + ` (${result.exhaustive ? 'every combination' : 'coordinate search'}) in ${seconds.toFixed(1)}s`,
     ...result.space.map(s => `  ${s}`),
+    ...(notes.unread.length + notes.requests.length > 0 ? ['', ...notes.unread, ...notes.requests] : []),
     '',
   ];
   if (!result.withinLimits) {
