@@ -6,10 +6,12 @@ import { ClusterFacts, resolveCluster } from './model/cluster-facts';
 export interface ClusterProfileOptions {
   /**
    * The Kubernetes minor version the manifests are for, such as `'1.36'` (a patch part,
-   * `'1.36.2'`, and a leading `v` are accepted). Versions 1.23 to 1.37 are known; a newer
-   * one is judged as the newest the library knows, with a warning (HPA156) that says so.
+   * `'1.36.2'`, and a leading `v` are accepted). Versions 1.23 to 1.38 are known (1.38 from its
+   * prerelease v1.38.0-beta.0); a newer one is judged as the newest the library knows, with a
+   * warning (HPA156) that says so.
    *
-   * @default - the newest Kubernetes release the library knows (1.37); its table holds only releases that have shipped, so the default moves forward as the library adds each new release
+   * @default - the newest shipped Kubernetes release the library knows (1.37): a release read
+   * from a prerelease is never the default, so the default moves forward as each release ships
    */
   readonly version?: string;
 
@@ -45,7 +47,7 @@ const configProfiles = new WeakMap<IConstruct, (at: IConstruct) => ClusterProfil
  * ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true } });
  */
 export class ClusterProfile {
-  /** The default profile: the newest Kubernetes release the library knows, with its default gates. */
+  /** The default profile: the newest shipped Kubernetes release the library knows, with its default gates. */
   public static defaultProfile(): ClusterProfile {
     return DEFAULT_PROFILE;
   }
