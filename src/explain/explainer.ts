@@ -3,7 +3,7 @@
  * its conditions explained (`finding-texts.ts`), with the spec's issues and the objects around
  * it as the one input path found them. Loaded on the first `HpaExplainer` use.
  */
-import { computeArithmetic, suggestSimulation } from './arithmetic';
+import { computeArithmetic, settle, suggestSimulation } from './arithmetic';
 import { externalMetricQuery, Kubectl, kubectlWith, metricSelector } from './commands';
 import { Env, Related } from './context';
 import { Decision, podMetricsIn, readDecision } from './decision';
@@ -145,8 +145,12 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   }
 
   const current = status.currentReplicas;
-  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.perPodLoad) : undefined;
-  const decision = readDecision(spec, status, arithmetic);
+  const computed = spec ? computeArithmetic(spec, status, now, unknowns, ctx.perPodLoad, related.pods) : undefined;
+  const decision = readDecision(spec, status, computed);
+  // One count for the headline, the findings, the next sync and the verbose lines: the
+  // metrics' where the controller's decision leaves it possible, else the controller's own.
+  const stated = decision.consistent ? computed?.proposal : decision.controllerProposal;
+  const arithmetic = computed && settle(computed, spec!, status, stated, now, unknowns);
   const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, profile: ctx.profile, kubectl };
 
   for (const condition of status.conditions ?? []) findings.push(explainCondition(condition, env));

@@ -106,7 +106,9 @@ function proposalOf(env: Env): number | undefined {
 export function proposesText(env: Env): string {
   const { arithmetic, decision } = env;
   if (decision.consistent) {
-    return arithmetic?.proposal !== undefined ? `the metrics propose ${plural(arithmetic.proposal, 'replica')} (${arithmetic.winning})` : 'the metrics';
+    if (arithmetic?.proposal === undefined) return 'the metrics';
+    const apart = arithmetic.countedApart[arithmetic.winning!];
+    return `the metrics propose ${plural(arithmetic.proposal, 'replica')} (${arithmetic.winning}${apart ? `, with ${apart}` : ''})`;
   }
   const own = arithmetic?.proposal !== undefined ? ` (the status's values alone give ${arithmetic.proposal})` : '';
   if (decision.controllerProposal !== undefined) return `the controller proposes ${plural(decision.controllerProposal, 'replica')}${own}`;

@@ -46,6 +46,17 @@ describe('cdk8s-hpa explain', () => {
     expect(r.stderr).toBe('cdk8s-hpa: 1 of 1 HorizontalPodAutoscaler stuck or failing\n');
   });
 
+  test('--verbose states the headline\'s proposal: the next sync is worked out from the controller\'s own, not the status\'s values', () => {
+    // Three of six pods report 90% against 60%: the values alone give 9, the controller proposed 6 and keeps 6.
+    const file = 'test/fixtures/explain/pods-without-metrics.yaml';
+    const args = ['explain', '--now', '2026-11-27T00:49:55Z', '--k8s-version', '1.36', file];
+    const lines = run([...args, '--verbose']).stdout.split('\n');
+    expect(lines[0]).toContain('the controller proposes 6 replicas (the status\'s values alone give 9)');
+    expect(lines).toContain('    together: 9 (cpu); the controller\'s own: 6 (EXP195); the next sync sets 6');
+    const e = JSON.parse(run([...args, '--format', 'json']).stdout).explanations[0];
+    expect([e.proposedReplicas, e.controllerProposal, e.nextReplicas]).toEqual([9, 6, 6]);
+  });
+
   test('--replay-load per-pod replays each pod\'s load instead of the total', () => {
     const r = run(['explain', '--now', NOW, '--verbose', '--replay-load', 'per-pod', `${FIXTURES}/stuck-at-max.yaml`]);
     expect(r.stdout).toContain('    time,metric,observation,value\n    0,cpu,perPodUsage,95\n    EOF\n');

@@ -206,7 +206,9 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
     out.push('  metrics:');
     for (const m of e.metrics) out.push(`    ${m.metric} (${m.path}): ${m.explanation}`);
     if (e.proposedReplicas !== undefined) {
-      out.push(`    together: ${e.proposedReplicas} (${e.winningMetric})${e.nextReplicas !== undefined ? `; the next sync sets ${e.nextReplicas}` : ''}`);
+      // The next sync is worked out from the proposal the headline states: the controller's own where it differs.
+      const own = e.findings.some(f => f.findingId === 'EXP195') ? `; the controller's own: ${e.controllerProposal ?? 'another count'} (EXP195)` : '';
+      out.push(`    together: ${e.proposedReplicas} (${e.winningMetric})${own}${e.nextReplicas !== undefined ? `; the next sync sets ${e.nextReplicas}` : ''}`);
     }
   }
   out.push('  findings:');
