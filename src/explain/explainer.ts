@@ -14,6 +14,7 @@ import {
   ExplainFinding, ExplainFindingKind, FindingLevel, HpaEventSummary, HpaExplanation, HpaHealth, MetricExplanation, ScalingCause, SimulateSuggestion,
 } from './hpa-explanation';
 import { getScaledObject, kedaFix, kedaMessage, kedaOwnerOf, KedaOwner } from './keda';
+import { toleranceFix } from './knobs';
 import { readStatus } from './status-reader';
 import { ClusterProfile } from '../cluster-profile';
 import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
@@ -21,7 +22,7 @@ import { namespaceOf } from '../model/object-keys';
 import { IndexedObject, RelatedObjects } from '../model/related-objects';
 import { isObject } from '../model/values';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
-import { plural, seconds } from '../private/words';
+import { fmt, plural, seconds } from '../private/words';
 import { FAILED_GET_REASON } from '../simulation/conditions';
 import { readSpec, SimSpec } from '../simulation/hpa-spec';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus } from '../status';
@@ -203,7 +204,11 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     && !findings.some(f => f.findingId === 'EXP140')) {
     findings.push(finding('EXP192',
       `the metrics propose ${arithmetic.proposal} replicas (${arithmetic.winning}), more than maxReplicas ${spec.maxReplicas}: the HPA stays at ${spec.maxReplicas}`,
-      'spec.maxReplicas', `raise maxReplicas to at least ${arithmetic.proposal}, or make each pod handle more load`));
+      'spec.maxReplicas', `raise spec.maxReplicas to at least ${arithmetic.proposal} (or make each pod handle more load)`));
+  }
+  if (spec && arithmetic && decision.cause === ScalingCause.TOLERANCE) {
+    const held = withinTolerance(arithmetic.metrics);
+    if (held) findings.push(toleranceHolds(held, spec, current, ctx.profile));
   }
 
   // With a status, the controller's conditions say what went wrong: the spec's errors that none of
@@ -264,6 +269,21 @@ function proposalDiffers(env: Env, proposal: number): ExplainFinding {
   return finding('EXP195',
     `the controller's conditions and desiredReplicas leave it a proposal of ${own}, where the status's values give ${proposal} (${env.arithmetic!.winning}): ${why}`,
     'status.currentMetrics');
+}
+
+/** Of the metrics off their target within the tolerance, the one farthest from it. */
+function withinTolerance(metrics: readonly MetricExplanation[]): MetricExplanation | undefined {
+  return metrics.filter(m => m.withinTolerance && m.ratio !== undefined && m.ratio !== 1)
+    .reduce<MetricExplanation | undefined>((far, m) => (far && Math.abs(far.ratio! - 1) >= Math.abs(m.ratio! - 1) ? far : m), undefined);
+}
+
+/** EXP197: the tolerance keeps the count, and the tolerance that would let the metric move it. */
+function toleranceHolds(metric: MetricExplanation, spec: SimSpec, current: number, profile: ClusterProfile): ExplainFinding {
+  const { up, down } = spec.tolerance;
+  const direction = metric.ratio! > 1 ? 'scaleUp' : 'scaleDown';
+  return finding('EXP197',
+    `${metric.metric} is at ${fmt(metric.ratio!)} times its target, within the tolerance band [${fmt(1 - down)}, ${fmt(1 + up)}]: the controller keeps ${plural(current, 'replica')}`,
+    `spec.behavior.${direction}.tolerance`, toleranceFix(metric, spec.tolerance, profile));
 }
 
 /** One condition, explained. */
@@ -339,12 +359,30 @@ function done(x: {
     failingMetrics: decision?.failingMetrics ?? [],
     managedBy: keda ? `ScaledObject/${keda.name}` : undefined,
     events: x.events,
-    nextStep: findings.find(f => f.level !== FindingLevel.INFO && f.fix !== undefined)?.fix,
+    nextStep: findings.find(f => f.level !== FindingLevel.INFO && f.fix !== undefined)?.fix ?? knobStep(decision, findings),
     findings,
     validationIssues: x.validationIssues,
     unknowns: x.unknowns,
     simulate: x.simulate,
   };
+}
+
+/** The findings that name the setting holding the count, by the cause. */
+const KNOB_FINDINGS: { readonly [cause: string]: readonly FindingId[] } = {
+  [ScalingCause.MIN_REPLICAS]: ['EXP141'],
+  [ScalingCause.SCALE_DOWN_STABILIZATION]: ['EXP125'],
+  [ScalingCause.SCALE_DOWN_DISABLED]: ['EXP143', 'EXP125'],
+  [ScalingCause.SCALE_DOWN_POLICY]: ['EXP143'],
+  [ScalingCause.TOLERANCE]: ['EXP197'],
+};
+
+/**
+ * Where nothing is wrong but a setting holds the count (minReplicas, a window, a disabled
+ * direction, a policy, the tolerance): the change of that setting, as the next step.
+ */
+function knobStep(decision: Decision | undefined, findings: readonly ExplainFinding[]): string | undefined {
+  const ids = decision ? KNOB_FINDINGS[decision.cause] ?? [] : [];
+  return findings.find(f => ids.includes(f.findingId as FindingId) && f.fix !== undefined)?.fix;
 }
 
 /** One line: the health, the replicas (and where the last sync sent them), the range, the proposal, the most serious finding. */

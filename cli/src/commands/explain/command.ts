@@ -247,7 +247,7 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
 const EVENTS_SHOWN = 8;
 
 /** The findings that say why a healthy HPA holds or moves its count, before its metrics' arithmetic. */
-const QUIET_CAUSES = ['EXP195', 'EXP143', 'EXP141', 'EXP125', 'EXP150', 'EXP144'];
+const QUIET_CAUSES = ['EXP195', 'EXP143', 'EXP141', 'EXP125', 'EXP197', 'EXP150', 'EXP144'];
 
 /** Why a healthy HPA does what it does: the finding that says so, else the winning metric's arithmetic. */
 function quietReason(e: HpaExplanation): string {
