@@ -7,6 +7,7 @@ import { externalMetricQuery, kubectlScale, metricSelector } from './commands';
 import { Env } from './context';
 import { failuresOf, plainMessage } from './events';
 import { FindingId } from './finding-catalog';
+import { injectedContainer, injectedRequestFix } from './injected';
 import { policyValues, scaleUpPolicyWithoutBehavior, shorterDownWindow } from './knobs';
 import { namespaceOf } from '../model/object-keys';
 import { ExternalFallback } from '../external-fallback';
@@ -335,6 +336,8 @@ export function metricFix(type: string, metric: SimMetric | undefined, msg: stri
   const ns = namespaceOf(env.manifest);
   const request = /missing request for (\S+) in container (\S+) of Pod (\S+)/.exec(msg);
   if (request) {
+    const injected = injectedContainer(request[2], request[1], env);
+    if (injected) return injectedRequestFix(request[2], request[1], injected);
     return `give container "${request[2]}" a ${request[1]} request in the pod template (resources.requests.${request[1]}), or use an averageValue target`;
   }
   const podLevel = /missing pod-level request for (\S+) in Pod (\S+)/.exec(msg);
@@ -383,9 +386,11 @@ function lackingRequestFix(metric: SimMetric | undefined, env: Env): string | un
   for (const pod of env.related.pods) {
     const facts = workloadFactsFromManifest({ spec: { template: { spec: pod.spec } } });
     const missing = missingRequests(facts, metric.resource, metric.container, rules)[0];
+    if (missing && 'podLevel' in missing) return podLevelFix(metric.resource);
     if (missing) {
-      return 'podLevel' in missing ? podLevelFix(metric.resource)
-        : `give container "${missing.container.name}" a ${metric.resource} request in the pod template (pod ${pod.metadata?.name} has none), or use an averageValue target`;
+      const injected = injectedContainer(missing.container.name, metric.resource, env);
+      if (injected) return injectedRequestFix(missing.container.name, metric.resource, injected);
+      return `give container "${missing.container.name}" a ${metric.resource} request in the pod template (pod ${pod.metadata?.name} has none), or use an averageValue target`;
     }
   }
   return undefined;
