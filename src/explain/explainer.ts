@@ -116,16 +116,25 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     }
   }
 
-  // The spec's own problems, as the input path found them with the related objects; read as
-  // autoscaling/v2, an autoscaling/v2beta2 HPA's apiVersion is no problem here.
-  const validationIssues = renamed ? issues.filter(i => i.path !== 'apiVersion') : [...issues];
-
   // The status.
   const read = readStatus(m);
   for (const p of read.problems) {
     findings.push(finding('EXP181', `${p.path}: Invalid value: ${JSON.stringify(p.value)}: ${p.detail}; it is left out of the explanation`, p.path));
   }
   const status = read.status;
+
+  // The spec's own problems, as the input path found them with the related objects; read as
+  // autoscaling/v2, an autoscaling/v2beta2 HPA's apiVersion is no problem here. A target the
+  // input lacks (HPA306) is not missing where the controller read its scale for this spec: the
+  // live status beats a partial input.
+  const scaleRead = status ? scaleReadBy(status, m.metadata?.generation) : undefined;
+  const validationIssues = (renamed ? issues.filter(i => i.path !== 'apiVersion') : [...issues])
+    .filter(i => !(scaleRead && i.ruleId === MISSING_TARGET_RULE));
+  if (scaleRead && issues.some(i => i.ruleId === MISSING_TARGET_RULE)) {
+    const ref = m.spec?.scaleTargetRef ?? {};
+    unknowns.push(`the target ${ref.kind}/${ref.name}: the input holds other workloads of its namespace but not it, while the controller read its scale (${scaleRead}), `
+      + 'so it exists outside the input: HPA306 is not reported, and the checks against the target (requests, containers, replicas) were not made');
+  }
 
   // The spec as the controller reads it.
   let spec: SimSpec | undefined;
@@ -232,6 +241,22 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     spec,
     env,
   });
+}
+
+/** The rule of a target the input should hold and does not. */
+const MISSING_TARGET_RULE = 'HPA306';
+
+/**
+ * The condition that shows the controller read the target's scale for the current spec: AbleToScale
+ * True (any reason), or False after reading it (the update failed, or an older controller's
+ * backoff); undefined when it failed to, or the status predates the spec's last edit.
+ */
+function scaleReadBy(status: HorizontalPodAutoscalerStatus, generation: unknown): string | undefined {
+  if (typeof generation === 'number' && status.observedGeneration !== undefined && status.observedGeneration < generation) return undefined;
+  const able = (status.conditions ?? []).find(c => c.type === ConditionType.ABLE_TO_SCALE);
+  if (!able || (typeof generation === 'number' && able.observedGeneration !== undefined && able.observedGeneration < generation)) return undefined;
+  const read = able.status === ConditionStatus.TRUE || (able.status === ConditionStatus.FALSE && able.reason !== 'FailedGetScale');
+  return read ? `${able.type}=${able.status}/${able.reason ?? ''}` : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { stringify } from 'yaml';
-import { FIXTURES, GATES, hpa, NOW } from '../../../../test/explain/fixtures';
+import { FIXTURES, GATES, hpa, NOW, objects } from '../../../../test/explain/fixtures';
 import { run } from '../../../test/run-cli';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
@@ -81,6 +81,23 @@ describe('cdk8s-hpa explain', () => {
     };
     expect(finalReplicas('total')).toBe(4);
     expect(finalReplicas('per-pod')).toBe(1);
+  });
+
+  test('a dump without the target, whose live status shows the controller read its scale: no HPA306, and the replay runs without it', () => {
+    const other = objects('pods-not-ready.yaml')[1];
+    const dump = { apiVersion: 'v1', kind: 'List', items: [hpa('stuck-at-max.yaml', 'web'), { ...other, metadata: { ...other.metadata, name: 'api' } }] };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-partial-'));
+    try {
+      const file = path.join(dir, 'dump.yaml');
+      fs.writeFileSync(file, stringify(dump));
+      const e = JSON.parse(run(['explain', '--now', NOW, '--format', 'json', file]).stdout).explanations[0];
+      expect(e.validationIssues).toEqual([]);
+      expect(e.simulate.argv).toEqual(['simulate', '--hpa', file, '--name', 'web', '--initial-replicas', '10', '--disable', 'HPA306', '--trace', '-']);
+      const replay = run(e.simulate.argv, e.simulate.trace);
+      expect([replay.code, replay.stderr]).toEqual([0, '']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('exits 0 when every HPA is healthy, reading standard input', () => {

@@ -118,7 +118,9 @@ function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, 
     const explanation = explainIndexed(hpa, checked.objects, issues, {
       profile: settingsOf(hpa.file).profile, now: args.now, perPodLoad: args.replayLoad === 'per-pod', kubectlFlags: live?.kubectlFlags,
     });
-    return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args, live) };
+    // A rule the explanation does not report (HPA306 where the live status shows the target exists) is off in the replay too.
+    const refuted = [...new Set(issues.map(i => i.ruleId).filter(id => !explanation.validationIssues.some(i => i.ruleId === id)))];
+    return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args, live, refuted) };
   });
 
   if (args.format === 'json') {
@@ -161,7 +163,9 @@ interface SimulateCommand {
 }
 
 /** `cdk8s-hpa simulate ...` with the HPA, the options of this run, and the current metrics as the trace. */
-function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: ExplainArgs, live?: LiveOutput): SimulateCommand | undefined {
+function simulateCommand(
+  hpa: InputObject, explanation: HpaExplanation, args: ExplainArgs, live: LiveOutput | undefined, refuted: readonly string[],
+): SimulateCommand | undefined {
   const suggestion = explanation.simulate;
   if (!suggestion) return undefined;
   let file = hpa.file;
@@ -177,6 +181,7 @@ function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: Ex
       '--initial-replicas', String(suggestion.initialReplicas),
       ...(args.k8sVersion ? ['--k8s-version', args.k8sVersion] : []),
       ...(gates ? ['--feature-gates', gates] : []),
+      ...refuted.flatMap(id => ['--disable', id]),
       '--trace', '-',
     ],
     trace: suggestion.traceCsv,
