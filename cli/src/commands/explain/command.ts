@@ -2,7 +2,8 @@
  * `cdk8s-hpa explain`: why live HPAs (`kubectl get hpa -o yaml`) are or are not scaling, from
  * their status, with `HpaExplainer`. Reads the same inputs as `validate`.
  */
-import { checkInputs, ClusterProfile, ExplainFinding, explainIndexed, FindingLevel, HpaExplanation, HpaHealth, InputObject, isObject, issueFields, kubectlWith, Located, plural, Severity, shellCommand, shellQuote, SYNTAX_RULE_ID } from 'cdk8s-hpa/lib/toolkit';
+import { checkInputs, ClusterProfile, ExplainFinding, explainIndexed, FindingLevel, HpaExplanation, HpaHealth, InputObject, isObject, issueFields, kubectlWith, Located, plural, Severity, sharedCauses, shellCommand, shellQuote, SYNTAX_RULE_ID } from 'cdk8s-hpa/lib/toolkit';
+import { bySeverity, SharedPart, sharedCausesText, sharedParts, stateSummaryText } from './fleet';
 import { ExplainArgs, parseExplainArgs } from './args';
 import { explainLive, liveNames, LiveOutput } from './live';
 import { Command, Io } from '../../command';
@@ -124,9 +125,12 @@ function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, 
   });
 
   if (args.format === 'json') {
+    const names = results.map(r => `${r.explanation.namespace}/${r.explanation.name}`);
     io.stdout(`${JSON.stringify({
       inputs: collected.inputs.length,
       hpas: results.length,
+      clusterWide: sharedCauses(results.map(r => r.explanation), kubectlWith(live?.kubectlFlags))
+        .map(c => ({ message: c.message, fix: c.fix, hpas: c.members.map(m => names[m.index]) })),
       explanations: results.map(r => ({
         file: r.hpa.file,
         ...r.hpa.positionOf('<root>'),
@@ -140,6 +144,14 @@ function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, 
     io.stdout(results.flatMap(r => r.explanation.findings
       .filter(f => f.level !== FindingLevel.INFO)
       .map(f => `${formatGithub(locate(r.hpa, f))}\n`)).join(''));
+  } else if (results.length > 1) {
+    // Many HPAs: a cause the cluster shares once, the most severe first, a line per state at the end.
+    const causes = sharedCauses(results.map(r => r.explanation), kubectlWith(live?.kubectlFlags));
+    const parts = sharedParts(causes);
+    const ordered = bySeverity(results.map((r, index) => ({ r, part: parts.get(index) })), x => x.r.explanation);
+    io.stdout(`${sharedCausesText(causes, results.map(r => `${r.explanation.namespace}/${r.explanation.name}`))}${
+      ordered.map(({ r, part }) => formatExplanation(r.hpa, r.explanation, r.simulate, args.verbose, part) + (live?.text(r.hpa.file, args.verbose) ?? '')).join('\n')
+    }\n${stateSummaryText(results.map(r => r.explanation))}`);
   } else {
     io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate, args.verbose) + (live?.text(r.hpa.file, args.verbose) ?? '')).join('\n'));
   }
@@ -195,11 +207,24 @@ function simulateCommand(
  * finding as `validate` prints issues, the spec's errors, the events, what the status does not
  * tell, the next step and a replay of the current metrics to try a change.
  */
-export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined, verbose: boolean): string {
+export function formatExplanation(
+  hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined, verbose: boolean, shared?: SharedPart,
+): string {
   const at = hpa.positionOf('<root>');
   const out = [`${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${e.namespace}/${e.name}: ${e.summary}`];
   const serious = e.findings.filter(f => f.level !== FindingLevel.INFO);
   const next = `  next step: ${e.nextStep ?? nothingToChange(e)}`;
+  if (!verbose && shared) {
+    // The cause the cluster shares is said once, above: the rest of this HPA's account after it.
+    const own = serious.filter(f => !shared.findings.includes(f));
+    const metrics = e.metrics.filter(m => shared.findings.some(f => f.path.startsWith(m.path))).map(m => `"${m.metric}"`);
+    out.push(`  why: the cluster-wide cause ${shared.label} above${metrics.length > 0 ? `: the controller cannot read ${metrics.join(', ')} from the resource metrics API` : ''}`);
+    for (const f of own.slice(0, 2)) out.push(`  also: ${f.message}`);
+    if (own.length > 2) out.push(`  and ${plural(own.length - 2, 'more finding')} (--verbose)`);
+    const step = own.find(f => f.fix !== undefined)?.fix;
+    out.push(`  next step: ${shared.findings.some(f => f.fix === e.nextStep) || step === undefined ? `the cluster-wide cause ${shared.label} above` : step}`);
+    return `${out.join('\n')}\n`;
+  }
   if (!verbose) {
     out.push(`  why: ${serious[0]?.message ?? quietReason(e)}`);
     for (const f of serious.slice(1, 3)) out.push(`  also: ${f.message}`);
