@@ -64,8 +64,8 @@ export function injectedContainer(container: string, resource: string, env: Env)
   if (!isObject(pod) || !Array.isArray(pod.containers)) return injector ? { injector } : undefined;
   const all: any[] = [...pod.containers, ...(Array.isArray(pod.initContainers) ? pod.initContainers : [])];
   if (all.some(c => isObject(c) && c.name === container)) return undefined;
-  const measured = pod.containers.find((c: any) => isObject(c) && isObject(c.resources)
-    && ((isObject(c.resources.requests) && c.resources.requests[resource] !== undefined) || (isObject(c.resources.limits) && c.resources.limits[resource] !== undefined)));
+  const has = (amounts: unknown) => isObject(amounts) && amounts[resource] !== undefined;
+  const measured = pod.containers.find((c: any) => isObject(c) && isObject(c.resources) && (has(c.resources.requests) || has(c.resources.limits)));
   return { injector, notIn: `${target!.kind}/${target!.metadata?.name}`, measured: measured?.name };
 }
 

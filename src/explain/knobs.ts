@@ -46,9 +46,8 @@ export function policyValues(direction: 'scaleUp' | 'scaleDown', rules: SimRules
 
 /** Without behavior, the scale-up policy that adds `current` to `to` in one sync (the default doubles, or adds 4). */
 export function scaleUpPolicyWithoutBehavior(current: number, to: number): string {
-  const percent = current > 0 ? Math.max(100, Math.ceil(((to - current) / current) * 100)) : 100;
-  return `set spec.behavior.scaleUp.policies to [{type: Percent, value: ${percent}, periodSeconds: 15}] to reach ${to} from ${current} in one sync`
-    + ' (without behavior the controller adds at most max(2 × current, 4))';
+  const value = current > 0 ? Math.max(100, Math.ceil(((to - current) / current) * 100)) : 100;
+  return `set spec.behavior.scaleUp.policies to [{type: Percent, value: ${value}, periodSeconds: 15}] to reach ${to} from ${current} in one sync`;
 }
 
 /**
@@ -56,7 +55,9 @@ export function scaleUpPolicyWithoutBehavior(current: number, to: number): strin
  * the target, where the cluster's release and gates take the per-HPA field; else where the
  * tolerance is set (the controller's flag, for every HPA).
  */
-export function toleranceFix(metric: MetricExplanation, tolerance: { readonly up: number; readonly down: number }, profile: ClusterProfile): string | undefined {
+export function toleranceFix(
+  metric: MetricExplanation, tolerance: { readonly up: number; readonly down: number }, profile: ClusterProfile,
+): string | undefined {
   if (metric.ratio === undefined) return undefined;
   const up = metric.ratio > 1;
   const distance = Math.abs(metric.ratio - 1);

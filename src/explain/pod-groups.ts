@@ -4,12 +4,12 @@
  * the ready pods that reported, while the controller counts the pods not ready as using nothing
  * on a scale-up and leaves them out otherwise, and leaves out the pods being deleted or failed.
  */
-import { fmt, plural } from '../private/words';
-import { DEFAULT_CPU_INITIALIZATION_PERIOD_SECONDS, DEFAULT_INITIAL_READINESS_DELAY_SECONDS } from '../private/constants';
-import { SimMetric } from '../simulation/hpa-spec';
-import { idiv, isWithin, Tolerances } from '../simulation/replica-calculator';
 import { toMilli } from '../model/quantity';
 import { isObject } from '../model/values';
+import { DEFAULT_CPU_INITIALIZATION_PERIOD_SECONDS, DEFAULT_INITIAL_READINESS_DELAY_SECONDS } from '../private/constants';
+import { fmt, plural } from '../private/words';
+import { SimMetric } from '../simulation/hpa-spec';
+import { idiv, isWithin, Tolerances } from '../simulation/replica-calculator';
 
 /** The pods of one metric, as `groupPods` sorts them (missing metrics aside: the input does not say which pods reported). */
 export interface PodGroups {

@@ -17,7 +17,8 @@ describe('sharedCauses', () => {
   test('every HPA with a Resource metric fails it with the same error: one cause, for shop/web and shop/api', () => {
     const explanations = explainAll(items());
     const causes = sharedCauses(explanations, kubectlWith(['--context', 'prod']));
-    expect(causes.map(c => ({ message: c.message, fix: c.fix, members: c.members.map(m => [explanations[m.index].name, m.findings.map(f => f.findingId)]) }))).toEqual([{
+    const members = (c: typeof causes[number]) => c.members.map(m => [explanations[m.index].name, m.findings.map(f => f.findingId)]);
+    expect(causes.map(c => ({ message: c.message, fix: c.fix, members: members(c) }))).toEqual([{
       message: 'the resource metrics API (metrics.k8s.io) fails the same way for every HPA with a Resource metric (2): unable to fetch metrics from resource metrics API: '
         + 'the server could not find the requested resource (get pods.metrics.k8s.io); metrics-server (or the adapter serving metrics.k8s.io) is down, not installed, or cannot read the kubelets',
       fix: 'see which service serves the API and why it is not available: kubectl get apiservice v1beta1.metrics.k8s.io -o yaml --context prod; '

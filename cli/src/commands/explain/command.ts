@@ -3,8 +3,8 @@
  * their status, with `HpaExplainer`. Reads the same inputs as `validate`.
  */
 import { checkInputs, ClusterProfile, ExplainFinding, explainIndexed, FindingLevel, HpaExplanation, HpaHealth, InputObject, isObject, issueFields, kubectlWith, Located, plural, Severity, sharedCauses, shellCommand, shellQuote, SYNTAX_RULE_ID } from 'cdk8s-hpa/lib/toolkit';
-import { bySeverity, SharedPart, sharedCausesText, sharedParts, stateSummaryText } from './fleet';
 import { ExplainArgs, parseExplainArgs } from './args';
+import { bySeverity, SharedPart, sharedCausesText, sharedParts, stateSummaryText } from './fleet';
 import { explainLive, liveNames, LiveOutput } from './live';
 import { Command, Io } from '../../command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from '../../errors';
@@ -32,6 +32,9 @@ often a metric failed. A KEDA ScaledObject that owns the HPA is where its settin
 Read from the cluster as kubectl reads it (kubeconfig, context, credentials), each HPA comes
 with what the controller reads: its target and scale subresource, the target's pods, the HPA's
 events, and with --metrics the metrics APIs. Arguments that are no file are HPA names.
+
+Many HPAs (-A, -n, a dump of a cluster) print most severe first, a cause the cluster shares
+(metrics-server down) once before them, and one line per state at the end.
 
 Options:
   -n, --namespace <ns>       read the HPAs of this namespace (default: the context's)
