@@ -1,8 +1,6 @@
 import { IConstruct } from 'constructs';
 import { ExternalFallbackFormat } from './external-fallback';
-import {
-  GateStage, isKnownGate, KNOWN_GATES, DEFAULT_MINOR, KubernetesRelease, kubernetesRelease, NEWEST_KNOWN_MINOR, OLDEST_KNOWN_MINOR,
-} from './private/kubernetes-releases';
+import { ClusterFacts, resolveCluster } from './model/cluster-facts';
 
 /** Options of `ClusterProfile.of()`. */
 export interface ClusterProfileOptions {
@@ -96,23 +94,13 @@ export class ClusterProfile {
   public readonly version: string;
   /** The wire shape of `external.fallback`. */
   public readonly fallbackFormat: ExternalFallbackFormat;
-  private readonly gates: { [gate: string]: boolean };
-  private readonly minorNumber: number | undefined;
-  private readonly release: KubernetesRelease;
-  /** Whether a version was given (else the default release is assumed). */
-  private readonly declared: boolean;
-  /** Whether each known gate is on, worked out once: the validator asks for every manifest. */
-  private readonly knownGatesEnabled: ReadonlyMap<string, boolean>;
-  private problems?: Array<[string, unknown, string]>;
+  /** What the engines read, resolved once: the validator asks for every manifest. */
+  private readonly facts: ClusterFacts;
 
   private constructor(options: ClusterProfileOptions) {
-    this.version = options.version ?? `1.${DEFAULT_MINOR}`;
-    this.declared = options.version !== undefined;
-    this.gates = { ...(options.featureGates ?? {}) };
     this.fallbackFormat = options.fallbackFormat ?? ExternalFallbackFormat.FAILURE_DURATION;
-    this.minorNumber = parseMinor(this.version);
-    this.release = kubernetesRelease(Math.min(this.minorNumber ?? DEFAULT_MINOR, NEWEST_KNOWN_MINOR));
-    this.knownGatesEnabled = new Map(KNOWN_GATES.map(gate => [gate, this.gateEnabled(gate)]));
+    this.facts = resolveCluster({ version: options.version, featureGates: options.featureGates, fallbackFormat: this.fallbackFormat });
+    this.version = this.facts.version;
   }
 
   /** Makes this profile apply to every HPA at or below `scope` that sets no `cluster` of its own. */
@@ -120,28 +108,9 @@ export class ClusterProfile {
     profiles.set(scope, this);
   }
 
-  /**
-   * The gates set on this profile over the release's defaults, as given.
-   * @internal
-   */
-  public _gatesSet(): { readonly [gate: string]: unknown } {
-    return this.gates;
-  }
-
   /** Whether `gate` is on in this cluster: the override if given, else the release's default. */
   public isGateEnabled(gate: string): boolean {
-    return this.knownGatesEnabled.get(gate) ?? this.gateEnabled(gate);
-  }
-
-  private gateEnabled(gate: string): boolean {
-    const state = this.release.gates[gate];
-    if (!state) return false;
-    const override = this.gates[gate];
-    // A release newer than the table may have moved any gate: what the profile declares is taken as given.
-    if (this._newerThanKnown && typeof override === 'boolean') return override;
-    if (state.stage === GateStage.GA) return true;
-    if (typeof override === 'boolean') return override && state.stage !== GateStage.ABSENT;
-    return state.enabledByDefault;
+    return this.facts.gatesOn[gate] === true;
   }
 
   /**
@@ -149,76 +118,17 @@ export class ClusterProfile {
    * version is not understood.
    */
   public get minor(): number {
-    return this.minorNumber ?? DEFAULT_MINOR;
+    return this.facts.minor;
   }
 
   /**
-   * What the release this profile is judged as knows: its own, or the newest release the library
-   * knows for a newer one (the default's for a version not understood).
+   * The cluster as the engines read it: the release's facts, the gates, the profile's problems.
    * @internal
    */
-  public get _release(): KubernetesRelease {
-    return this.release;
-  }
-
-  /**
-   * Whether the version was declared, rather than the default release assumed.
-   * @internal
-   */
-  public get _versionDeclared(): boolean {
-    return this.declared;
-  }
-
-  /**
-   * Whether the version is newer than every release the library knows (judged as the newest).
-   * @internal
-   */
-  public get _newerThanKnown(): boolean {
-    return this.minorNumber !== undefined && this.minorNumber > NEWEST_KNOWN_MINOR;
-  }
-
-  /**
-   * Problems with the profile itself: an unknown version or gate, or a gate set where it does
-   * not exist or cannot be changed. Each is `[field, value, detail]`.
-   * @internal
-   */
-  public _problems(): Array<[string, unknown, string]> {
-    this.problems ??= this.findProblems();
-    return this.problems;
-  }
-
-  private findProblems(): Array<[string, unknown, string]> {
-    const problems: Array<[string, unknown, string]> = [];
-    if (this.minorNumber === undefined) {
-      problems.push(['version', this.version,
-        `must be a Kubernetes version 1.${OLDEST_KNOWN_MINOR} or later, such as "1.${DEFAULT_MINOR}"`]);
-    }
-    for (const [gate, value] of Object.entries(this.gates)) {
-      const field = `featureGates.${gate}`;
-      if (!isKnownGate(gate)) {
-        problems.push([field, value, `unknown feature gate; known gates: ${KNOWN_GATES.join(', ')}`]);
-      } else if (typeof value !== 'boolean') {
-        problems.push([field, value, 'must be true or false']);
-      } else if (!this._newerThanKnown) {
-        const state = this.release.gates[gate];
-        if (value && state.stage === GateStage.ABSENT) {
-          problems.push([field, value, `Kubernetes ${this.version} has no ${gate} feature gate; declare a version that has it`]);
-        } else if (!value && state.stage === GateStage.GA) {
-          problems.push([field, value, `${gate} is GA and locked on in Kubernetes ${this.version}; it cannot be turned off`]);
-        }
-      }
-    }
-    return problems;
+  public _facts(): ClusterFacts {
+    return this.facts;
   }
 }
 
 const DEFAULT_PROFILE = ClusterProfile.of();
 
-/** `'1.36'`, `'v1.36.2'` -> 36; undefined when not a 1.x version the library knows or one newer. */
-function parseMinor(version: unknown): number | undefined {
-  if (typeof version !== 'string') return undefined;
-  const m = /^v?1\.(\d+)(\.\d+)?$/.exec(version.trim());
-  if (!m) return undefined;
-  const minor = Number(m[1]);
-  return minor >= OLDEST_KNOWN_MINOR && Number.isSafeInteger(minor) ? minor : undefined;
-}

@@ -165,7 +165,7 @@ export class ConfigFile {
   /** Each profile the file can produce (the root's, and each override over it) names a known version and gates. */
   private checkProfiles(rawOverrides: unknown, problems: string[]): void {
     const check = (at: string, settings: ClusterSettings) => {
-      for (const [field, value, detail] of ClusterProfile.of(settings)._problems()) {
+      for (const [field, value, detail] of ClusterProfile.of(settings)._facts().problems) {
         problems.push(`${at}cluster.${field}: ${JSON.stringify(value)}: ${detail}`);
       }
     };

@@ -408,7 +408,7 @@ export class HorizontalPodAutoscalerV2 extends kplus.Resource {
    */
   private clusterAnnotation(annotated: unknown): unknown {
     const set = this.clusterOverride ?? ClusterProfile._lookupSet(this);
-    return set ? formatClusterAnnotation(set) : annotated;
+    return set ? formatClusterAnnotation(set._facts()) : annotated;
   }
 
   /** The errors for cdk8s's validation; warnings are printed once. */

@@ -106,7 +106,7 @@ export class HpaExplainer {
     for (const o of options?.relatedObjects ?? []) if (isObject(o) && o !== manifest) objects.add(new GivenObject(o));
     const issues = loadChecks().checkHpa(hpa, objects, { profile });
     return loadExplainer().explainIndexed(hpa, objects, issues, {
-      profile, now: options?.now, perPodLoad: options?.replayPerPodLoad, kubectlFlags: options?.kubectlFlags,
+      cluster: profile._facts(), now: options?.now, perPodLoad: options?.replayPerPodLoad, kubectlFlags: options?.kubectlFlags,
     });
   }
 

@@ -67,7 +67,7 @@ export class HpaSimulator {
    */
   public static fromManifest(manifest: any, options: HpaSimulatorOptions = {}): HpaSimulator {
     const profile = options?.cluster ?? ClusterProfile.of();
-    if (!options?.skipValidation) refuseErrors(manifest, () => loadEngine().validateManifest(manifest, { profile }));
+    if (!options?.skipValidation) refuseErrors(manifest, () => loadEngine().validateManifest(manifest, { cluster: profile._facts() }));
     return new HpaSimulator(manifest, options ?? {}, profile);
   }
 
@@ -81,7 +81,7 @@ export class HpaSimulator {
     const profile = options?.cluster ?? hpa.cluster;
     if (!options?.skipValidation) {
       // With another cluster than the HPA's own, the manifest is checked for that cluster.
-      refuseErrors(manifest, () => options?.cluster ? loadEngine().validateManifest(manifest, { profile }) : hpa.validateHpa());
+      refuseErrors(manifest, () => options?.cluster ? loadEngine().validateManifest(manifest, { cluster: profile._facts() }) : hpa.validateHpa());
     }
     return new HpaSimulator(manifest, options ?? {}, profile);
   }
@@ -107,7 +107,7 @@ export class HpaSimulator {
       ? durationSeconds(options.downscaleStabilization) : DEFAULT_DOWNSCALE_STABILIZATION_SECONDS;
     // SetDefaults_HPAControllerConfiguration: a tolerance of 0 is replaced by the default.
     const tolerance = options.tolerance ? options.tolerance : DEFAULT_TOLERANCE;
-    this.spec = loadSpecReader().readSpec(manifest, profile, { tolerance, downscaleStabilizationSeconds: this.downscaleWindow });
+    this.spec = loadSpecReader().readSpec(manifest, profile._facts(), { tolerance, downscaleStabilizationSeconds: this.downscaleWindow });
   }
 
   /** How traces and results name the spec's metrics, in spec order. */
@@ -147,17 +147,19 @@ export class HpaSimulator {
    * `fromManifest()` checks it (unless `skipValidation`): errors there throw.
    */
   public compareReleases(version: string, history: PrometheusHistory, options: ReleaseComparisonOptions = {}): ReleaseComparison {
+    const own = this.profile._facts();
     const profile = ClusterProfile.of({
       version,
-      featureGates: options?.featureGates ?? this.profile._gatesSet() as { [gate: string]: boolean },
+      featureGates: options?.featureGates ?? own.gatesSet as { [gate: string]: boolean },
       fallbackFormat: this.profile.fallbackFormat,
     });
-    const problem = profile._problems()[0];
+    const cluster = profile._facts();
+    const problem = cluster.problems[0];
     if (problem) throw new Error(`HpaSimulator.compareReleases: ${problem[0]} ${JSON.stringify(problem[1])}: ${problem[2]}`);
-    if (!this.options.skipValidation) refuseErrors(this.manifest, () => loadEngine().validateManifest(this.manifest, { profile }));
+    if (!this.options.skipValidation) refuseErrors(this.manifest, () => loadEngine().validateManifest(this.manifest, { cluster }));
     const candidate = new HpaSimulator(this.manifest, this.options, profile);
     return ReleaseComparison._compare(
-      { subject: this._subject(), profile: this.profile }, { subject: candidate._subject(), profile }, history, options ?? {});
+      { subject: this._subject(), cluster: own }, { subject: candidate._subject(), cluster }, history, options ?? {});
   }
 
   /**
@@ -190,7 +192,7 @@ export class HpaSimulator {
   public _runInput(input: Run.RunInput, until: number, fastForward: boolean, options: HpaSimulatorOptions): SimulationResult {
     const { Run: SimulationRun } = loadRun();
     const { displayTarget } = loadSpecReader();
-    const run = new SimulationRun(this.spec, this.profile, options, this.downscaleWindow, input);
+    const run = new SimulationRun(this.spec, this.profile._facts(), options, this.downscaleWindow, input);
     const steps = run.syncs(this.syncPeriod, until, fastForward);
     return SimulationResult._create({
       name: this.spec.name,

@@ -125,10 +125,10 @@ export class HpaTuner {
     const baseline = this._baseline(history);
     const { validateManifest, formatIssue } = loadEngine();
     const key = (i: ValidationIssue) => `${i.ruleId} ${i.path}`;
-    const known = new Set(validateManifest(this.manifest, { profile: this.profile }).map(key));
+    const known = new Set(validateManifest(this.manifest, { cluster: this.profile._facts() }).map(key));
     return candidates.map(hpa => {
       // Errors, and the warnings the spec as it is does not have: a tuning adds no lint finding.
-      const issues = validateManifest(hpa, { profile: this.profile }).filter(i => i.severity === 'error' || !known.has(key(i)));
+      const issues = validateManifest(hpa, { cluster: this.profile._facts() }).filter(i => i.severity === 'error' || !known.has(key(i)));
       if (issues.length > 0) return { hpa, refusals: issues.map(e => formatIssue(e)) };
       return { hpa, refusals: [], spec: this.replay(hpa, history, baseline) };
     });
@@ -188,7 +188,7 @@ export class HpaTuner {
       },
     };
     const gates: { [gate: string]: boolean } = {};
-    for (const [gate, on] of Object.entries(this.profile._gatesSet())) gates[gate] = on === true;
+    for (const [gate, on] of Object.entries(this.profile._facts().gatesSet)) gates[gate] = on === true;
     return {
       historyDigest: historyDigest(history),
       release: this.profile.version,

@@ -77,7 +77,7 @@ export class HpaValidator {
   /** Every issue of `manifest`, errors and warnings, in manifest order. */
   public static validate(manifest: any, options: HpaValidationOptions = {}): ValidationIssue[] {
     return engine().validateManifest(manifest, {
-      profile: options?.cluster ?? ClusterProfile.defaultProfile(),
+      cluster: (options?.cluster ?? ClusterProfile.defaultProfile())._facts(),
       ruleLevels: options?.ruleLevels,
     });
   }

@@ -24,6 +24,7 @@ export { labelSelectorString } from './model/label-selector';
 export { parseQuantity } from './model/quantity';
 export { isObject } from './model/values';
 export { CLUSTER_ANNOTATION, DEFAULT_SYNC_PERIOD_SECONDS, INT32_MAX } from './private/constants';
+export { closestName } from './private/closest-name';
 export { table } from './private/table';
 export { plural, shellCommand, shellQuote } from './private/words';
 export { RuleLevel } from './rule-level';
@@ -40,7 +41,8 @@ export { DEFAULT_SYNC_LATENCIES, parseApiLatencyArg, parseFirstSyncDelayArg } fr
 export { parseTraceCsv, TRACE_HEADER } from './simulation/trace-csv';
 export { ConditionStatus, ConditionType } from './status';
 export { TuningSettingError } from './tuning/search-space';
-export { constructCode, frontRows, specYaml } from './tuning/tuning-report';
+export { CODE_LANGUAGES, CodeLanguage, constructCode, LANGUAGE_NAMES } from './tuning/construct-code';
+export { frontRows, specYaml } from './tuning/tuning-report';
 export { HpaTunerOptions, TunedSpec, TuningLimits, TuningResult, TuningScore } from './tuning/tuning-types';
 export { annotatedCluster, formatClusterAnnotation } from './validation/cluster-annotation';
 export { profileIssues } from './validation/engine';

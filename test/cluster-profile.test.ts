@@ -10,7 +10,7 @@ describe('ClusterProfile', () => {
     expect(p.isGateEnabled('HPAConfigurableTolerance')).toBe(true);
     expect(p.isGateEnabled('HPAExternalMetricFallback')).toBe(false);
     expect(p.fallbackFormat).toBe(ExternalFallbackFormat.FAILURE_DURATION);
-    expect(p._problems()).toEqual([]);
+    expect(p._facts().problems).toEqual([]);
   });
 
   test.each([
@@ -39,7 +39,7 @@ describe('ClusterProfile', () => {
   test('a gate that does not exist in the version stays off and is a problem', () => {
     const p = ClusterProfile.of({ version: '1.30', featureGates: { HPAConfigurableTolerance: true } });
     expect(p.isGateEnabled('HPAConfigurableTolerance')).toBe(false);
-    expect(p._problems()).toEqual([['featureGates.HPAConfigurableTolerance', true, expect.stringContaining('has no HPAConfigurableTolerance')]]);
+    expect(p._facts().problems).toEqual([['featureGates.HPAConfigurableTolerance', true, expect.stringContaining('has no HPAConfigurableTolerance')]]);
   });
 
   test.each(['1.39', 'v1.40.0'])('a release newer than the table (%s) is judged as the newest one, with no problem', version => {
@@ -47,26 +47,26 @@ describe('ClusterProfile', () => {
     const newest = ClusterProfile.of({ version: '1.38' });
     expect(p.version).toBe(version);
     expect(p.minor).toBe(Number(version.split('.')[1]));
-    expect([p._newerThanKnown, newest._newerThanKnown]).toEqual([true, false]);
-    expect(p._release).toBe(newest._release);
+    expect([p._facts().newerThanKnown, newest._facts().newerThanKnown]).toEqual([true, false]);
+    expect(p._facts().release).toBe(newest._facts().release);
     for (const gate of ['HPAScaleToZero', 'HPAConfigurableTolerance', 'HPAContainerMetrics', 'HPAExternalMetricFallback', 'SidecarContainers', 'PodLevelResources']) {
       expect([gate, p.isGateEnabled(gate)]).toEqual([gate, newest.isGateEnabled(gate)]);
     }
-    expect(p._problems()).toEqual([]);
+    expect(p._facts().problems).toEqual([]);
   });
 
   test('a release newer than the table takes the gates it declares as given, even those the newest release locks on', () => {
     const p = ClusterProfile.of({ version: '1.39', featureGates: { HPAConfigurableTolerance: false, HPAScaleToZero: false, HPAExternalMetricFallback: true } });
     expect([p.isGateEnabled('HPAConfigurableTolerance'), p.isGateEnabled('HPAScaleToZero'), p.isGateEnabled('HPAExternalMetricFallback')]).toEqual([false, false, true]);
-    expect(p._problems()).toEqual([]);
+    expect(p._facts().problems).toEqual([]);
     expect(ClusterProfile.of({ version: '1.37', featureGates: { HPAConfigurableTolerance: false } }).isGateEnabled('HPAConfigurableTolerance')).toBe(true);
   });
 
   test('an older or malformed version is a problem, judged meanwhile as the default release', () => {
     for (const version of ['1.22', '1.x', '2.0']) {
       const p = ClusterProfile.of({ version });
-      expect(p._problems()).toEqual([['version', version, 'must be a Kubernetes version 1.23 or later, such as "1.37"']]);
-      expect([p._newerThanKnown, p._release.minor]).toEqual([false, 37]);
+      expect(p._facts().problems).toEqual([['version', version, 'must be a Kubernetes version 1.23 or later, such as "1.37"']]);
+      expect([p._facts().newerThanKnown, p._facts().release.minor]).toEqual([false, 37]);
     }
   });
 
@@ -77,7 +77,7 @@ describe('ClusterProfile', () => {
 
   test('reports unknown versions and gates instead of throwing', () => {
     const p = ClusterProfile.of({ version: '2.0', featureGates: { NoSuchGate: true } });
-    expect(p._problems().map(([field]) => field)).toEqual(['version', 'featureGates.NoSuchGate']);
+    expect(p._facts().problems.map(([field]) => field)).toEqual(['version', 'featureGates.NoSuchGate']);
   });
 
   test('applyTo sets the profile for every construct below the scope; the nearest wins', () => {

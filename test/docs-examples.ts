@@ -83,3 +83,35 @@ export function runExample(code: string): ExampleRun {
     return { printed, synthesized, error: e as Error };
   }
 }
+
+/** Type errors of the examples, each as `file:line: message`; `cdk8s-hpa` is src/index.ts. */
+export function typecheck(examples: ReadonlyArray<{ readonly file: string; readonly line: number; readonly code: string }>): string[] {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    esModuleInterop: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    types: ['node'],
+    paths: { 'cdk8s-hpa': [path.join(ROOT, 'src', 'index.ts')] },
+  };
+  const virtual = new Map(examples.map(e => [path.join(ROOT, 'docs', '.examples', `${e.file.replace(/\W/g, '-')}-${e.line}.ts`), e]));
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = f => virtual.has(f) || fileExists.call(host, f);
+  host.readFile = f => virtual.get(f)?.code ?? readFile.call(host, f);
+  host.getSourceFile = (f, lang, ...rest) => virtual.has(f)
+    ? ts.createSourceFile(f, virtual.get(f)!.code, lang)
+    : getSourceFile.call(host, f, lang, ...rest);
+  const program = ts.createProgram([...virtual.keys()], options, host);
+  const problems: string[] = [];
+  for (const [file, example] of virtual) {
+    for (const d of ts.getPreEmitDiagnostics(program, program.getSourceFile(file))) {
+      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : 0;
+      problems.push(`${example.file}:${example.line + line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    }
+  }
+  return problems;
+}

@@ -7,8 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as yaml from 'js-yaml';
-import * as ts from 'typescript';
-import { docsFiles, FencedBlock, fencedBlocks, readDoc, ROOT, runExample } from './docs-examples';
+import { docsFiles, FencedBlock, fencedBlocks, readDoc, ROOT, runExample, typecheck } from './docs-examples';
 import { FINDINGS } from '../src/explain/finding-catalog';
 import { FindingLevel } from '../src/explain/hpa-explanation';
 import { INPUT_RULES } from '../src/manifests/input-rules';
@@ -136,35 +135,3 @@ describe('Python, Java and Go', () => {
     expect(translated.find(b => b.lang === 'ts')?.code).toEqual(readmeQuickStart?.code);
   });
 });
-
-/** Type errors of the examples, each as `file:line: message`; `cdk8s-hpa` is src/index.ts. */
-function typecheck(examples: Example[]): string[] {
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    esModuleInterop: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.Node16,
-    moduleResolution: ts.ModuleResolutionKind.Node16,
-    types: ['node'],
-    paths: { 'cdk8s-hpa': [path.join(ROOT, 'src', 'index.ts')] },
-  };
-  const virtual = new Map(examples.map(e => [path.join(ROOT, 'docs', '.examples', `${e.file.replace(/\W/g, '-')}-${e.line}.ts`), e]));
-  const host = ts.createCompilerHost(options);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.fileExists = f => virtual.has(f) || fileExists.call(host, f);
-  host.readFile = f => virtual.get(f)?.code ?? readFile.call(host, f);
-  host.getSourceFile = (f, lang, ...rest) => virtual.has(f)
-    ? ts.createSourceFile(f, virtual.get(f)!.code, lang)
-    : getSourceFile.call(host, f, lang, ...rest);
-  const program = ts.createProgram([...virtual.keys()], options, host);
-  const problems: string[] = [];
-  for (const [file, example] of virtual) {
-    for (const d of ts.getPreEmitDiagnostics(program, program.getSourceFile(file))) {
-      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : 0;
-      problems.push(`${example.file}:${example.line + line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-    }
-  }
-  return problems;
-}

@@ -92,7 +92,7 @@ export class RunSettings {
       const at = this.flags.k8sVersion !== undefined || versionAt === undefined || this.config.path === undefined
         ? { file: COMMAND_LINE, line: 1, column: 1, path: '--k8s-version' }
         : { file: path.relative(cwd, this.config.path) || this.config.path, line: versionAt.line, column: versionAt.column, path: versionAt.path };
-      for (const issue of applyRuleLevels(profileIssues(settings.profile), settings.ruleLevels ?? {})) {
+      for (const issue of applyRuleLevels(profileIssues(settings.profile._facts()), settings.ruleLevels ?? {})) {
         const placed: Located = { ...issue, ...at };
         found.set(JSON.stringify([placed.file, placed.line, placed.ruleId, placed.message]), placed);
       }
@@ -118,8 +118,8 @@ export class RunSettings {
       const own = this.inputProfile(hpa);
       const annotated = annotatedCluster(hpa.manifest);
       // An annotation naming another cluster than the run's is named as such: it wins over the flags.
-      const other = annotated !== undefined && formatClusterAnnotation(annotated) !== formatClusterAnnotation(own);
-      used.add(other ? `${describeProfile(annotated, annotated._gatesSet(), '')} (${CLUSTER_ANNOTATION})` : this.descriptions.get(own)!);
+      const other = annotated !== undefined && formatClusterAnnotation(annotated._facts()) !== formatClusterAnnotation(own._facts());
+      used.add(other ? `${describeProfile(annotated, annotated._facts().gatesSet, '')} (${CLUSTER_ANNOTATION})` : this.descriptions.get(own)!);
     }
     if (hpas.length === 0) this.descriptions.forEach(d => used.add(d));
     const file = this.config.path !== undefined ? `config ${path.relative(cwd, this.config.path) || this.config.path}` : undefined;
@@ -137,8 +137,8 @@ export class RunSettings {
     for (const hpa of hpas) {
       const annotated = annotatedCluster(hpa.manifest);
       if (annotated === undefined) continue;
-      const own = formatClusterAnnotation(annotated);
-      if (own === formatClusterAnnotation(this.inputProfile(hpa))) continue;
+      const own = formatClusterAnnotation(annotated._facts());
+      if (own === formatClusterAnnotation(this.inputProfile(hpa)._facts())) continue;
       const where = hpa.where?.() ?? hpa.file;
       const same = byCluster.get(own);
       if (same) same.push(where); else byCluster.set(own, [where]);
@@ -173,12 +173,12 @@ export class RunSettings {
   private checkFlags(): void {
     const own = ClusterProfile.of({ version: this.flags.k8sVersion, featureGates: this.flags.featureGates });
     const flagOf = (field: string) => field === 'version' ? this.versionFlag : `--feature-gates ${field.replace(/^featureGates\./, '')}`;
-    for (const [field, value, detail] of own._problems()) {
+    for (const [field, value, detail] of own._facts().problems) {
       throw new UsageError(`${flagOf(field)}: ${JSON.stringify(value)}: ${detail}`);
     }
     if (this.flags.k8sVersion === undefined && Object.keys(this.flags.featureGates).length === 0) return;
     for (const [where, cluster] of this.config.clusters()) {
-      for (const [field, value, detail] of ClusterProfile.of(this.withFlags(cluster))._problems()) {
+      for (const [field, value, detail] of ClusterProfile.of(this.withFlags(cluster))._facts().problems) {
         throw new UsageError(`${flagOf(field)}: ${JSON.stringify(value)} with the cluster of the config file's ${where}: ${detail}`);
       }
     }
@@ -188,7 +188,8 @@ export class RunSettings {
 /** What a summary says of a profile's release: the default's rule, or the release a newer one is judged as. */
 function describeRelease(profile: ClusterProfile, isDefault: boolean): string {
   if (isDefault) return ' (the default: the newest release)';
-  return profile._newerThanKnown ? ` (judged as 1.${profile._release.minor}, the newest release this cdk8s-hpa knows)` : '';
+  const { newerThanKnown, release } = profile._facts();
+  return newerThanKnown ? ` (judged as 1.${release.minor}, the newest release this cdk8s-hpa knows)` : '';
 }
 
 /** `Kubernetes 1.36 +HPAScaleToZero`, with `note` after the version. */

@@ -8,6 +8,7 @@ import { MetricExplanation, SimulateSuggestion } from './hpa-explanation';
 import { groupPods, PodGroups, proposalWithPods } from './pod-groups';
 import { parseQuantity, toMilli } from '../model/quantity';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../private/constants';
+import { ControllerBehaviour } from '../private/kubernetes-releases';
 import { fmt, plural, seconds } from '../private/words';
 import { displayTarget, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
@@ -40,7 +41,7 @@ export interface Arithmetic {
  * whatever the pod count.
  */
 export function computeArithmetic(
-  spec: SimSpec, status: HorizontalPodAutoscalerStatus, now: number, unknowns: string[], perPodLoad = false,
+  spec: SimSpec, status: HorizontalPodAutoscalerStatus, now: number, unknowns: string[], controller: ControllerBehaviour, perPodLoad = false,
   pods: ReadonlyArray<{ readonly [key: string]: any }> = [],
 ): Arithmetic {
   const current = status.currentReplicas;
@@ -126,6 +127,7 @@ export function computeArithmetic(
       currentReplicas: current,
       tolerances: tol,
       requestMilli: toMilli(DEFAULT_POD_REQUEST),
+      controller,
     });
     const within = isWithin(tol, ratio);
     let proposed = computed.replicas;
@@ -180,9 +182,10 @@ function countedApartWords(groups: PodGroups, ratio: number): string {
  */
 export function settle(
   arithmetic: Arithmetic, spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number | undefined, now: number, unknowns: string[],
+  controller: ControllerBehaviour,
 ): Arithmetic {
   if (arithmetic.blocked || proposal === undefined) return arithmetic;
-  const { next, upLimit } = nextReplicas(spec, status, proposal, now, unknowns);
+  const { next, upLimit } = nextReplicas(spec, status, proposal, now, unknowns, controller.replicaCountsSaturate);
   return { ...arithmetic, next, upLimit };
 }
 
@@ -205,7 +208,7 @@ function podLoadRow(
 
 /** What the next sync would set, where the status tells enough. */
 function nextReplicas(
-  spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number, now: number, unknowns: string[],
+  spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number, now: number, unknowns: string[], saturates: boolean,
 ): { next?: number; upLimit?: number } {
   const current = status.currentReplicas;
   if (current === 0 || current < spec.minReplicas || current > spec.maxReplicas) return {};
@@ -236,7 +239,7 @@ function nextReplicas(
     return {};
   }
   if (proposal > current) {
-    const limit = Math.max(current, calculateScaleUpLimitWithScalingRules(current, [], [], up, 0));
+    const limit = Math.max(current, calculateScaleUpLimitWithScalingRules(current, [], [], up, 0, saturates));
     return { next: Math.min(proposal, limit, spec.maxReplicas), upLimit: Math.min(limit, spec.maxReplicas) };
   }
   const limit = Math.min(current, calculateScaleDownLimitWithBehaviors(current, [], [], down, 0));

@@ -4,7 +4,7 @@ import type { Kubectl } from './commands';
 import type { Decision } from './decision';
 import type { HpaEventSummary } from './hpa-explanation';
 import type { KedaOwner } from './keda';
-import { ClusterProfile } from '../cluster-profile';
+import { ClusterFacts } from '../model/cluster-facts';
 import { OtherHpa } from '../model/related-objects';
 import { SimSpec } from '../simulation/hpa-spec';
 import { HorizontalPodAutoscalerStatus } from '../status';
@@ -42,5 +42,5 @@ export interface Env {
   readonly related: Related;
   /** How the explanation prints kubectl commands: with the flags that name the cluster read. */
   readonly kubectl: Kubectl;
-  readonly profile: ClusterProfile;
+  readonly cluster: ClusterFacts;
 }

@@ -16,8 +16,8 @@ import {
 import { getScaledObject, kedaFix, kedaMessage, kedaOwnerOf, KedaOwner } from './keda';
 import { toleranceFix } from './knobs';
 import { readStatus } from './status-reader';
-import { ClusterProfile } from '../cluster-profile';
 import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
+import { ClusterFacts } from '../model/cluster-facts';
 import { namespaceOf } from '../model/object-keys';
 import { IndexedObject, RelatedObjects } from '../model/related-objects';
 import { isObject } from '../model/values';
@@ -37,7 +37,8 @@ const HEALTH: { [level: string]: HpaHealth } = {
 };
 
 export interface ExplainContext {
-  readonly profile: ClusterProfile;
+  /** The cluster the HPA runs in. */
+  readonly cluster: ClusterFacts;
   /** The time to explain at (RFC 3339); the current time when not given. */
   readonly now?: string;
   /** Replay a pod metric as a load per pod, not as the total over the current pods. */
@@ -139,7 +140,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   // The spec as the controller reads it.
   let spec: SimSpec | undefined;
   try {
-    spec = readSpec(m, ctx.profile, { tolerance: DEFAULT_TOLERANCE, downscaleStabilizationSeconds: DEFAULT_DOWNSCALE_STABILIZATION_SECONDS });
+    spec = readSpec(m, ctx.cluster, { tolerance: DEFAULT_TOLERANCE, downscaleStabilizationSeconds: DEFAULT_DOWNSCALE_STABILIZATION_SECONDS });
   } catch (e) {
     unknowns.push(`the arithmetic: the spec cannot be read as the controller reads it (${(e instanceof Error ? e.message : String(e)).replace(/^HpaSimulator: /, '')})`);
   }
@@ -155,13 +156,14 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   }
 
   const current = status.currentReplicas;
-  const computed = spec ? computeArithmetic(spec, status, now, unknowns, ctx.perPodLoad, related.pods) : undefined;
+  const controller = ctx.cluster.release.controller;
+  const computed = spec ? computeArithmetic(spec, status, now, unknowns, controller, ctx.perPodLoad, related.pods) : undefined;
   const decision = readDecision(spec, status, computed);
   // One count for the headline, the findings, the next sync and the verbose lines: the
   // metrics' where the controller's decision leaves it possible, else the controller's own.
   const stated = decision.consistent ? computed?.proposal : decision.controllerProposal;
-  const arithmetic = computed && settle(computed, spec!, status, stated, now, unknowns);
-  const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, profile: ctx.profile, kubectl };
+  const arithmetic = computed && settle(computed, spec!, status, stated, now, unknowns, controller);
+  const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, cluster: ctx.cluster, kubectl };
 
   for (const condition of status.conditions ?? []) findings.push(explainCondition(condition, env));
   for (const c of read.otherConditions) {
@@ -217,7 +219,7 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   }
   if (spec && arithmetic && decision.cause === ScalingCause.TOLERANCE) {
     const held = withinTolerance(arithmetic.metrics);
-    if (held) findings.push(toleranceHolds(held, spec, current, ctx.profile));
+    if (held) findings.push(toleranceHolds(held, spec, current, ctx.cluster));
   }
 
   // With a status, the controller's conditions say what went wrong: the spec's errors that none of
@@ -303,12 +305,12 @@ function withinTolerance(metrics: readonly MetricExplanation[]): MetricExplanati
 }
 
 /** EXP197: the tolerance keeps the count, and the tolerance that would let the metric move it. */
-function toleranceHolds(metric: MetricExplanation, spec: SimSpec, current: number, profile: ClusterProfile): ExplainFinding {
+function toleranceHolds(metric: MetricExplanation, spec: SimSpec, current: number, cluster: ClusterFacts): ExplainFinding {
   const { up, down } = spec.tolerance;
   const direction = metric.ratio! > 1 ? 'scaleUp' : 'scaleDown';
   return finding('EXP197',
     `${metric.metric} is at ${fmt(metric.ratio!)} times its target, within the tolerance band [${fmt(1 - down)}, ${fmt(1 + up)}]: the controller keeps ${plural(current, 'replica')}`,
-    `spec.behavior.${direction}.tolerance`, toleranceFix(metric, spec.tolerance, profile));
+    `spec.behavior.${direction}.tolerance`, toleranceFix(metric, spec.tolerance, cluster));
 }
 
 /** One condition, explained. */

@@ -9,7 +9,7 @@ import { failuresOf, plainMessage } from './events';
 import { FindingId } from './finding-catalog';
 import { injectedContainer, injectedRequestFix } from './injected';
 import { policyValues, scaleUpPolicyWithoutBehavior, shorterDownWindow } from './knobs';
-import { ExternalFallback } from '../external-fallback';
+import { ExternalFallback, ExternalFallbackFormat } from '../external-fallback';
 import { namespaceOf } from '../model/object-keys';
 import { missingRequests, requestRules, workloadFactsFromManifest } from '../model/workload-facts';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../private/constants';
@@ -299,7 +299,7 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
     const first = active[0];
     const fb = first ? status.externalMetricFallbacks?.[first.id] : undefined;
     const since = fb?.firstFailureTime ? ` since ${fb.firstFailureTime} (${seconds(Math.floor((env.now - Date.parse(fb.firstFailureTime)) / 1000))})` : '';
-    if (!first && !env.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) {
+    if (!first && !env.cluster.gatesOn[GATE_EXTERNAL_METRIC_FALLBACK]) {
       return {
         message: `an External metric's fallback replica count is in use${said}, so the cluster runs the HPAExternalMetricFallback feature gate, which the cluster profile leaves off: the fallbacks are not read`,
         path: 'spec.metrics',
@@ -370,19 +370,19 @@ export function metricFix(type: string, metric: SimMetric | undefined, msg: stri
  * on this cluster: the adapter, or a KEDA ScaledObject's own `fallback`.
  */
 function fallbackAdvice(metric: SimMetric | undefined, env: Env): string {
-  if (env.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) {
+  if (env.cluster.gatesOn[GATE_EXTERNAL_METRIC_FALLBACK]) {
     const replicas = Math.max(env.status.currentReplicas, env.spec?.minReplicas ?? 1, 1);
-    const fallback = Object.entries(ExternalFallback.replicas(replicas)._toKube(env.profile.fallbackFormat)).map(([k, v]) => `${k}: ${v}`).join(', ');
+    const fallback = Object.entries(ExternalFallback.replicas(replicas)._toKube(env.cluster.fallbackFormat as ExternalFallbackFormat)).map(([k, v]) => `${k}: ${v}`).join(', ');
     return `to keep ${plural(replicas, 'replica')} while it is down, set spec.metrics[${metric?.index ?? 0}].external.fallback to {${fallback}}`;
   }
-  return `Kubernetes ${env.profile.version} takes no external.fallback (feature gate ${GATE_EXTERNAL_METRIC_FALLBACK} off): `
+  return `Kubernetes ${env.cluster.version} takes no external.fallback (feature gate ${GATE_EXTERNAL_METRIC_FALLBACK} off): `
     + `to hold a known replica count while it is down, have the adapter serve a default for "${metric?.id}", or scale with a KEDA ScaledObject and its spec.fallback`;
 }
 
 /** For a Utilization metric, where the related pods lack a request for its resource, as the controller reads requests. */
 function lackingRequestFix(metric: SimMetric | undefined, env: Env): string | undefined {
   if (!metric || metric.targetType !== 'Utilization' || !metric.resource) return undefined;
-  const rules = requestRules(env.profile._release.controller, gate => env.profile.isGateEnabled(gate));
+  const rules = requestRules(env.cluster);
   for (const pod of env.related.pods) {
     const facts = workloadFactsFromManifest({ spec: { template: { spec: pod.spec } } });
     const missing = missingRequests(facts, metric.resource, metric.container, rules)[0];

@@ -5,7 +5,7 @@
  * knob rather than saying there is nothing to change.
  */
 import { MetricExplanation } from './hpa-explanation';
-import { ClusterProfile } from '../cluster-profile';
+import { ClusterFacts } from '../model/cluster-facts';
 import { firstReleaseWhere, GATE_CONFIGURABLE_TOLERANCE, GateStage } from '../private/kubernetes-releases';
 import { fmt, plural, seconds } from '../private/words';
 import { SimRules } from '../simulation/hpa-spec';
@@ -56,7 +56,7 @@ export function scaleUpPolicyWithoutBehavior(current: number, to: number): strin
  * tolerance is set (the controller's flag, for every HPA).
  */
 export function toleranceFix(
-  metric: MetricExplanation, tolerance: { readonly up: number; readonly down: number }, profile: ClusterProfile,
+  metric: MetricExplanation, tolerance: { readonly up: number; readonly down: number }, cluster: ClusterFacts,
 ): string | undefined {
   if (metric.ratio === undefined) return undefined;
   const up = metric.ratio > 1;
@@ -66,12 +66,12 @@ export function toleranceFix(
   const now = up ? tolerance.up : tolerance.down;
   const verb = up ? 'scale up' : 'scale down';
   if (value === undefined) return undefined;
-  if (profile.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
+  if (cluster.gatesOn[GATE_CONFIGURABLE_TOLERANCE]) {
     return `to ${verb} when ${metric.metric} is ${percent(distance)} ${up ? 'above' : 'below'} its target, set spec.behavior.${direction}.tolerance to ${value} (now ${fmt(now)})`;
   }
   const field = `spec.behavior.${direction}.tolerance (to ${value})`;
-  const per = TOLERANCE_SINCE !== undefined && profile.minor >= TOLERANCE_SINCE
-    ? `${field} needs the ${GATE_CONFIGURABLE_TOLERANCE} feature gate, off on Kubernetes ${profile.version}`
+  const per = TOLERANCE_SINCE !== undefined && cluster.minor >= TOLERANCE_SINCE
+    ? `${field} needs the ${GATE_CONFIGURABLE_TOLERANCE} feature gate, off on Kubernetes ${cluster.version}`
     : `${field} comes with Kubernetes 1.${TOLERANCE_SINCE}`;
   return `the tolerance (${fmt(now)}) is kube-controller-manager's --horizontal-pod-autoscaler-tolerance, for every HPA; the per-HPA ${per}`;
 }

@@ -7,14 +7,16 @@ import { HistoryReplay, HistoryReport } from './history-replay';
 import type { PrometheusHistory } from './prometheus-history';
 import type { ReplaySubject } from './replay-measures';
 import { HistorySummary, LoadStep, ReleaseDifference, ReplayOptions, ReplicaParting } from './replay-types';
-import type { ClusterProfile } from '../cluster-profile';
+import type { ClusterFacts } from '../model/cluster-facts';
+import { INT32_MAX, INT32_MIN } from '../private/constants';
 import { GATE_SCALE_TO_ZERO, KubernetesRelease, prereleaseOf, ReleaseFactDifference, releaseDifferences } from '../private/kubernetes-releases';
 import { SimulationResult } from '../simulation/simulation-result';
+import { SimulatedMetric } from '../simulation/simulation-step';
 
 /** A subject of the comparison: the simulator's run and the cluster it runs for. */
 interface ReleaseSubject {
   readonly subject: ReplaySubject<SimulationResult>;
-  readonly profile: ClusterProfile;
+  readonly cluster: ClusterFacts;
 }
 
 /** One spec's replays under two releases, over the same history. */
@@ -59,12 +61,12 @@ export class ReleaseComparison extends HistoryReport {
     this.candidate = candidate;
     this.history = baseline.history;
     this.loadStep = baseline.loadStep;
-    this.baselineVersion = a.profile.version;
-    this.candidateVersion = b.profile.version;
-    this.candidatePrerelease = prereleaseOf(b.profile._release.minor);
+    this.baselineVersion = a.cluster.version;
+    this.candidateVersion = b.cluster.version;
+    this.candidatePrerelease = prereleaseOf(b.cluster.release.minor);
     this.parting = parting(baseline.result, candidate.result);
     const context: Context = { a, b, baseline: baseline.result, candidate: candidate.result, upTo: this.parting?.sync };
-    this.differences = releaseDifferences(a.profile._release, b.profile._release)
+    this.differences = releaseDifferences(a.cluster.release, b.cluster.release)
       .map(d => ({ kind: d.kind, fact: d.fact, baseline: d.from, candidate: d.to, ...exercise(d, context) }));
   }
 
@@ -125,13 +127,46 @@ function exercise(d: ReleaseFactDifference, c: Context): Exercise {
     }
     case 'scaledToZeroCondition':
       return zeroExercise(c);
+    case 'externalPerPodCapped':
+      return int32Exercise(c, m => m.type === 'External' && m.targetType === 'AverageValue');
+    case 'usageRatioCapped':
+      return int32Exercise(c, (m, current) => (m.type === 'Object' || m.type === 'External') && m.targetType === 'Value' && current > 0);
+    case 'replicaCountsSaturate':
+      return int32Exercise(c, () => true);
     default:
       return NO_PODS;
   }
 }
 
+/**
+ * Whether a metric `conversion` covers proposed a different count under the two releases at
+ * one sync before the parting, the pods being the same: only a count (or a utilization) past the
+ * int32 range reads differently then.
+ */
+function int32Exercise(c: Context, conversion: (metric: SimulatedMetric, current: number) => boolean): Exercise {
+  const last = Math.min(c.upTo ?? Infinity, c.baseline.steps.length - 1, c.candidate.steps.length - 1);
+  for (let i = 0; i <= last; i++) {
+    const [a, b] = [c.baseline.steps[i], c.candidate.steps[i]];
+    if (a.currentReplicas !== b.currentReplicas || a.syncStart !== b.syncStart) continue;
+    for (let j = 0; j < c.baseline.metrics.length; j++) {
+      const [pa, pb] = [a.metrics[j]?.proposal, b.metrics[j]?.proposal];
+      if (pa === pb || pa === undefined || pb === undefined || !conversion(c.baseline.metrics[j], a.currentReplicas)) continue;
+      return {
+        exercised: true,
+        reason: `at sync ${i} ${c.baseline.metrics[j].id} proposes ${replicaWords(pa)} and ${replicaWords(pb)}: a count past the int32 range`,
+      };
+    }
+  }
+  return { exercised: false, reason: 'no metric\'s count passed the int32 range' };
+}
+
+/** A proposed count; MinInt32, which the controller reads as 0, named. */
+function replicaWords(replicas: number): string {
+  return replicas === INT32_MIN ? 'MinInt32 (read as 0)' : replicas === INT32_MAX ? 'MaxInt32' : String(replicas);
+}
+
 function exerciseGate(gate: string, c: Context): Exercise {
-  const on = (s: ReleaseSubject) => s.profile.isGateEnabled(gate);
+  const on = (s: ReleaseSubject) => s.cluster.gatesOn[gate];
   if (on(c.a) === on(c.b)) return { exercised: false, reason: `${on(c.a) ? 'on' : 'off'} in both clusters: only its stage differs` };
   if (gate === GATE_SCALE_TO_ZERO) return zeroExercise(c);
   return JSON.stringify(c.a.subject.spec) !== JSON.stringify(c.b.subject.spec)

@@ -26,7 +26,7 @@ export function checkHpa<T extends IndexedObject>(
   hpa: T, objects: RelatedObjects<T>, settings: HpaSettings, construct?: ConstructCheck,
 ): ValidationIssue[] {
   return validateManifest(construct ? construct.manifest : hpa.manifest, {
-    profile: settings.profile,
+    cluster: settings.profile._facts(),
     ruleLevels: settings.ruleLevels,
     scopeProfileReported: settings.scopeProfileReported,
     targetPropMissing: construct?.targetPropMissing,

@@ -1,6 +1,7 @@
+import { ClusterFacts } from './cluster-facts';
 import { parseQuantity } from './quantity';
 import { isObject } from './values';
-import { ControllerBehaviour, GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS } from '../private/kubernetes-releases';
+import { GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS } from '../private/kubernetes-releases';
 
 /**
  * What the cross-object checks know about a scale target: from a cdk8s-plus workload in the
@@ -176,11 +177,12 @@ export interface RequestRules {
   readonly sidecarsFirst: boolean;
 }
 
-/** Which requests the HPA controller of a release (`controller`) reads, with the gates `isGateEnabled` says are on. */
-export function requestRules(controller: ControllerBehaviour, isGateEnabled: (gate: string) => boolean): RequestRules {
+/** Which requests the HPA controller of the cluster's release reads, with the cluster's gates. */
+export function requestRules(cluster: ClusterFacts): RequestRules {
+  const { controller } = cluster.release;
   return {
-    sidecars: controller.sidecarRequests && isGateEnabled(GATE_SIDECAR_CONTAINERS),
-    podLevel: controller.podLevelRequests && isGateEnabled(GATE_POD_LEVEL_RESOURCES),
+    sidecars: controller.sidecarRequests && cluster.gatesOn[GATE_SIDECAR_CONTAINERS],
+    podLevel: controller.podLevelRequests && cluster.gatesOn[GATE_POD_LEVEL_RESOURCES],
     sidecarsFirst: controller.sidecarsReadFirst,
   };
 }

@@ -18,6 +18,7 @@ export const MAX_DNS1123_LABEL_LENGTH = 63;
 
 /** The largest value an int32 field accepts when the API server decodes a request. */
 export const INT32_MAX = 2147483647;
+export const INT32_MIN = -INT32_MAX - 1;
 
 /** `spec.minReplicas` when it is omitted (pkg/apis/autoscaling/v2/defaults.go). */
 export const DEFAULT_MIN_REPLICAS = 1;

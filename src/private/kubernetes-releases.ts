@@ -72,6 +72,25 @@ export interface ControllerBehaviour {
    * (AmbiguousSelector) on each and none of them scales; before, each applied its own count.
    */
   readonly ambiguousSelector: boolean;
+  /**
+   * `GetExternalPerPodMetricReplicas` (an External metric's AverageValue target) caps its count
+   * at MaxInt32; before, a count past it became MinInt32 on amd64 (see `replicaCountsSaturate`).
+   */
+  readonly externalPerPodCapped: boolean;
+  /**
+   * `getUsageRatioReplicaCount` (an Object or External metric's Value target, from a nonzero
+   * count) caps its count at MaxInt32; before, a count past it became MinInt32 on amd64.
+   */
+  readonly usageRatioCapped: boolean;
+  /**
+   * Every replica count the controller computes, a Percent policy's scale-up limit and a
+   * Utilization's percent saturate at the int32 range (`ceilToInt32`; the percent, summed
+   * exactly, clamped). Before, the percent kept its low 32 bits, and each count not capped above was
+   * Go's `int32(math.Ceil(x))`, which the platform decides past the range: MinInt32 on amd64
+   * (the simulator's model), MaxInt32 on arm64. A count of MinInt32 loses to the other metrics'
+   * proposals and, alone, reads as 0: the HPA scales down to minReplicas under extreme load.
+   */
+  readonly replicaCountsSaturate: boolean;
 }
 
 /** Everything one release knows, as the table gives it. */
@@ -172,9 +191,16 @@ const ROWS: readonly Row[] = [
       },
     },
     apiServer: { scaleTargetGroupRule: 'kubernetes/kubernetes PR #132537: strategy.go refuses a scaleTargetRef.apiVersion without a group' },
-    controller: { podLevelRequests: '`calculateRequests` reads the pod-level requests when set and the metric names no container, gated by PodLevelResources' },
+    controller: {
+      podLevelRequests: '`calculateRequests` reads the pod-level requests when set and the metric names no container, gated by PodLevelResources',
+      externalPerPodCapped: 'kubernetes/kubernetes PR #127050: `GetExternalPerPodMetricReplicas` caps its count at MaxInt32',
+    },
   },
-  { minor: 35, gates: { [GATE_CONFIGURABLE_TOLERANCE]: { ...BETA_ON, source: 'KEP-4951: {1.35, true, Beta}' } } },
+  {
+    minor: 35,
+    gates: { [GATE_CONFIGURABLE_TOLERANCE]: { ...BETA_ON, source: 'KEP-4951: {1.35, true, Beta}' } },
+    controller: { usageRatioCapped: 'kubernetes/kubernetes PR #126979 (issue #126892): `getUsageRatioReplicaCount` caps its count at MaxInt32' },
+  },
   {
     minor: 36,
     apiServer: { maxReplicasRequired: 'kubernetes/kubernetes PR #135412: `maxReplicas: 0` is `Required value`' },
@@ -195,11 +221,10 @@ const ROWS: readonly Row[] = [
     prerelease: 'v1.38.0-beta.0',
     controller: {
       sidecarsReadFirst: 'replica_calculator.go `calculatePodRequestsFromContainers` walks `podutil.ContainerIter(InitContainers|Containers)`: init containers first (1.37 appended the restartable ones after the regular containers)',
+      replicaCountsSaturate: 'kubernetes/kubernetes PR #141397: the nine `int32(math.Ceil(...))` of replica_calculator.go and horizontal.go go through `ceilToInt32`, which saturates; PR #142192: metrics/utilization.go sums with big.Int and clamps the percent; observed in test/conformance (overflow scenarios)',
     },
     // Also checked against v1.38.0-beta.0, none changing a fact the library uses: HPAGeneration GA (kube_features.go;
-    // not a gate the library reads); ceilToInt32 for replica counts and Percent policies
-    // (replica_calculator.go, horizontal.go; the simulator always capped them), the Pods policy's
-    // sum still wraps; utilization summed with big.Int (metrics/utilization.go); Succeeded pods
+    // not a gate the library reads); the Pods policy's sum still wraps; utilization summed with big.Int (metrics/utilization.go); Succeeded pods
     // skipped (podutil.IsPodTerminal), pod overhead left out of pod-level requests
     // (ExcludeOverhead), per-pod usage 0 at 0 replicas (getPerPodUsage); an Object metric's
     // rescale reason "<Kind> metric <name>". HPAOptimizedSelectorStore is beta since 1.37; the
@@ -225,6 +250,9 @@ function accumulate(rows: readonly Row[]): ReadonlyMap<number, KubernetesRelease
       podLevelRequests: false,
       sidecarsReadFirst: false,
       ambiguousSelector: false,
+      externalPerPodCapped: false,
+      usageRatioCapped: false,
+      replicaCountsSaturate: false,
     },
   };
   for (const row of rows) {

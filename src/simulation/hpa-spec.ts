@@ -3,7 +3,7 @@
  * defaulted as the API server stores it (`defaultedSpec`) and as the controller completes it
  * (`maybeInitScaleDownStabilizationWindow`). Internal to the simulator.
  */
-import { ClusterProfile } from '../cluster-profile';
+import { ClusterFacts } from '../model/cluster-facts';
 import { defaultedSpec } from '../model/defaults';
 import { parseGoDuration } from '../model/duration';
 import { parseQuantity, toMilli } from '../model/quantity';
@@ -63,7 +63,7 @@ export interface ControllerFlags {
  * The spec the controller sees: the manifest defaulted by the model's `defaultedSpec`, read
  * into the simulator's types. Throws on a manifest the simulator cannot run.
  */
-export function readSpec(manifest: any, profile: ClusterProfile, flags: ControllerFlags): SimSpec {
+export function readSpec(manifest: any, cluster: ClusterFacts, flags: ControllerFlags): SimSpec {
   if (!isObject(manifest) || !isObject(manifest.spec)) {
     throw new Error('HpaSimulator: the manifest has no spec');
   }
@@ -73,7 +73,7 @@ export function readSpec(manifest: any, profile: ClusterProfile, flags: Controll
   const maxReplicas = int(spec.maxReplicas, 'spec.maxReplicas');
   if (!Array.isArray(spec.metrics)) throw new Error('HpaSimulator: spec.metrics must be a list');
 
-  const fallbackOn = profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK);
+  const fallbackOn = cluster.gatesOn[GATE_EXTERNAL_METRIC_FALLBACK];
   const metrics = spec.metrics.map((m: any, i: number) => decodeMetric(m, i, fallbackOn));
   const seen = new Map<string, number>();
   for (const m of metrics) seen.set(m.id, (seen.get(m.id) ?? 0) + 1);
@@ -87,7 +87,7 @@ export function readSpec(manifest: any, profile: ClusterProfile, flags: Controll
       scaleUp: decodeRules(spec.behavior.scaleUp, 'scaleUp', flags),
       scaleDown: decodeRules(spec.behavior.scaleDown, 'scaleDown', flags),
     };
-    if (profile.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
+    if (cluster.gatesOn[GATE_CONFIGURABLE_TOLERANCE]) {
       up = tolerance(spec.behavior.scaleUp?.tolerance, up, 'scaleUp');
       down = tolerance(spec.behavior.scaleDown?.tolerance, down, 'scaleDown');
     }

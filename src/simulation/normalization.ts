@@ -11,7 +11,8 @@
  * spite of the rounding of seconds with fractions.
  */
 import { SimRules } from './hpa-spec';
-import { INT32_MAX } from '../private/constants';
+import { ceilToReplicas } from './replica-calculator';
+import { INT32_MAX, INT32_MIN } from '../private/constants';
 
 /** Seconds from `then` to `now`, both on the controller's clock, to the microsecond. */
 export function secondsSince(now: number, then: number): number {
@@ -42,7 +43,6 @@ export interface Limited {
 export const SCALE_UP_LIMIT_FACTOR = 2.0;
 export const SCALE_UP_LIMIT_MINIMUM = 4.0;
 
-const INT32_MIN = -INT32_MAX - 1;
 
 /** `stabilizeRecommendation` (no behavior): the max over the downscale window; records the proposal. */
 export function stabilizeRecommendation(recs: Recommendation[], now: number, windowSeconds: number, desired: number): number {
@@ -173,7 +173,7 @@ export function getReplicasChangePerPeriod(periodSeconds: number, events: ScaleE
 
 /** `calculateScaleUpLimitWithScalingRules`. */
 export function calculateScaleUpLimitWithScalingRules(
-  current: number, upEvents: ScaleEvent[], downEvents: ScaleEvent[], rules: SimRules, now: number,
+  current: number, upEvents: ScaleEvent[], downEvents: ScaleEvent[], rules: SimRules, now: number, saturates: boolean,
 ): number {
   if (rules.selectPolicy === 'Disabled') return current;
   const isMin = rules.selectPolicy === 'Min';
@@ -185,7 +185,7 @@ export function calculateScaleUpLimitWithScalingRules(
     let proposed = result;
     // int32 addition wraps in Go: a Pods value near 2^31 gives a negative limit, which freezes scale-up.
     if (policy.type === 'Pods') proposed = wrapInt32(start + policy.value);
-    else if (policy.type === 'Percent') proposed = int32(Math.ceil(start * (1 + policy.value / 100)));
+    else if (policy.type === 'Percent') proposed = ceilToReplicas(start * (1 + policy.value / 100), saturates);
     result = isMin ? Math.min(result, proposed) : Math.max(result, proposed);
   }
   return result;
@@ -221,10 +221,12 @@ export function convertDesiredReplicasWithBehaviorRate(args: {
   readonly upEvents: ScaleEvent[];
   readonly downEvents: ScaleEvent[];
   readonly now: number;
+  /** The release's `replicaCountsSaturate`. */
+  readonly saturates: boolean;
 }): Limited {
   const { current, desired } = args;
   if (desired > current) {
-    let limit = calculateScaleUpLimitWithScalingRules(current, args.upEvents, args.downEvents, args.up, args.now);
+    let limit = calculateScaleUpLimitWithScalingRules(current, args.upEvents, args.downEvents, args.up, args.now, args.saturates);
     if (limit < current) limit = current;
     let maximumAllowed = args.max;
     let reason = 'TooManyReplicas';
@@ -272,7 +274,8 @@ function wrapInt32(x: number): number {
   return Number(BigInt.asIntN(32, BigInt(x)));
 }
 
-/** Go's `int32(float64)` conversion for the values policies produce. */
+/** Go's `int32(float64)` on amd64: truncation, and MinInt32 past the int32 range. */
 function int32(x: number): number {
-  return Math.trunc(x);
+  const t = Math.trunc(x);
+  return t >= INT32_MIN && t <= INT32_MAX ? t : INT32_MIN;
 }

@@ -10,7 +10,8 @@
 import { SimMetric } from './hpa-spec';
 import { MetricObservation, ObservationKind } from './metric-observation';
 import { toMilli } from '../model/quantity';
-import { INT32_MAX } from '../private/constants';
+import { INT32_MAX, INT32_MIN } from '../private/constants';
+import { ControllerBehaviour } from '../private/kubernetes-releases';
 
 /** The request the simulator gives pods by default, so that usages read as percentages of it. */
 export const DEFAULT_POD_REQUEST = 100;
@@ -45,6 +46,20 @@ export interface CalcInput {
   readonly tolerances: Tolerances;
   /** The per-pod request (or the container's request) in milli-units, for Utilization. */
   readonly requestMilli: number;
+  /** The release's controller facts: which conversions to int32 saturate. */
+  readonly controller: ControllerBehaviour;
+}
+
+/**
+ * A replica count from a float64, as the controller's amd64 build converts it: `ceilToInt32`
+ * where the release saturates (or caps that conversion), else Go's `int32(math.Ceil(x))`, which
+ * gives MinInt32 past the int32 range (and for NaN).
+ */
+export function ceilToReplicas(x: number, saturates: boolean): number {
+  const c = Math.ceil(x);
+  if (c >= INT32_MIN && c <= INT32_MAX) return c;
+  if (saturates && c > INT32_MAX) return INT32_MAX;
+  return INT32_MIN;
 }
 
 /** Computes one metric's proposal. */
@@ -65,6 +80,7 @@ export function computeProposal(input: CalcInput): MetricProposal {
 
 function podMetric(input: CalcInput, obs: MetricObservation): MetricProposal {
   const { metric, currentReplicas: current } = input;
+  const saturates = input.controller.replicaCountsSaturate;
   if (obs.kind === ObservationKind.VALUE) {
     throw new Error(`HpaSimulator: metric ${metric.id} (${metric.type}) takes per-pod observations (perPodUsage, totalUsage, podSamples), not a value`);
   }
@@ -89,17 +105,17 @@ function podMetric(input: CalcInput, obs: MetricObservation): MetricProposal {
   if (metric.targetType === 'Utilization') {
     const request = input.requestMilli;
     if (request <= 0) return { error: `missing request for ${metric.resource}` };
-    const utilization = idiv(sum * 100, request * count);
+    const utilization = utilizationPercent(sum, request * count, saturates);
     const ratio = utilization / metric.target;
     const usage = utilization;
     if (missing === 0) {
-      return { replicas: isWithin(input.tolerances, ratio) ? current : Math.ceil(ratio * count), usage };
+      return { replicas: isWithin(input.tolerances, ratio) ? current : ceilToReplicas(ratio * count, saturates), usage };
     }
     // Missing pods: 100% of their request (or the target above 100%) on a scale-down, 0 on a
     // scale-up; at a ratio of exactly 1.0 neither, and the second pass sees the reporting pods only.
     const counted = ratio === 1.0 ? count : current;
     const fill = ratio < 1.0 ? idiv(request * Math.max(100, metric.target), 100) * missing : 0;
-    const newRatio = idiv((sum + fill) * 100, request * counted) / metric.target;
+    const newRatio = utilizationPercent(sum + fill, request * counted, saturates) / metric.target;
     return { replicas: adjusted(input, ratio, newRatio, counted), usage };
   }
 
@@ -108,7 +124,7 @@ function podMetric(input: CalcInput, obs: MetricObservation): MetricProposal {
   const ratio = average / metric.target;
   const usage = average / 1000;
   if (missing === 0) {
-    return { replicas: isWithin(input.tolerances, ratio) ? current : Math.ceil(ratio * count), usage };
+    return { replicas: isWithin(input.tolerances, ratio) ? current : ceilToReplicas(ratio * count, saturates), usage };
   }
   // Missing pods: the target on a scale-down, 0 on a scale-up; at a ratio of exactly 1.0 neither.
   const counted = ratio === 1.0 ? count : current;
@@ -126,7 +142,7 @@ function adjusted(input: CalcInput, ratio: number, newRatio: number, samples: nu
   if (isWithin(input.tolerances, newRatio) || (ratio < 1.0 && newRatio > 1.0) || (ratio > 1.0 && newRatio < 1.0)) {
     return current;
   }
-  const next = Math.ceil(newRatio * samples);
+  const next = ceilToReplicas(newRatio * samples, input.controller.replicaCountsSaturate);
   if ((newRatio < 1.0 && next > current) || (newRatio > 1.0 && next < current)) return current;
   return next;
 }
@@ -142,16 +158,38 @@ function objectOrExternal(input: CalcInput, obs: MetricObservation): MetricPropo
   if (obs.values.length === 0) return { error: `no external metrics returned for ${metric.id}` };
   const value = Math.min(obs.values.reduce((acc, v) => acc + toMilli(v), 0), Number.MAX_SAFE_INTEGER);
   const usage = value / 1000;
+  const { replicaCountsSaturate: saturates, externalPerPodCapped, usageRatioCapped } = input.controller;
   if (metric.targetType === 'AverageValue') {
     // GetObjectPerPodMetricReplicas / GetExternalPerPodMetricReplicas: statusReplicas == current.
     const ratio = value / (metric.target * current);
-    const replicas = isWithin(input.tolerances, ratio) ? current : Math.ceil(value / metric.target);
-    return { replicas: Math.min(replicas, INT32_MAX), usage };
+    if (isWithin(input.tolerances, ratio)) return { replicas: current, usage };
+    const capped = saturates || (metric.type === 'External' && externalPerPodCapped);
+    return { replicas: ceilToReplicas(value / metric.target, capped), usage };
   }
   const ratio = value / metric.target;
-  if (current === 0) return { replicas: Math.min(Math.ceil(ratio), INT32_MAX), usage };
+  if (current === 0) return { replicas: ceilToReplicas(ratio, saturates), usage };
   if (isWithin(input.tolerances, ratio)) return { replicas: current, usage };
-  return { replicas: Math.min(Math.ceil(ratio * current), INT32_MAX), usage };
+  return { replicas: ceilToReplicas(ratio * current, saturates || usageRatioCapped), usage };
+}
+
+/**
+ * `GetResourceUtilizationRatio`'s whole percent of the pods' total request. Before 1.38 it is
+ * int64 arithmetic (the total times 100 wraps past 2^63) converted to int32, which keeps the low
+ * 32 bits: past 2^31 % it wraps, to a lower or a negative utilization. From 1.38 it is exact and
+ * clamped to the int32 range (kubernetes/kubernetes#142192).
+ */
+export function utilizationPercent(totalMilli: number, requestsMilli: number, saturates: boolean): number {
+  if (totalMilli * 100 < 2 ** 50) {
+    const percent = idiv(totalMilli * 100, requestsMilli);
+    if (percent <= INT32_MAX) return percent;
+  }
+  const total = BigInt(Math.round(totalMilli)) * 100n;
+  const requests = BigInt(Math.round(requestsMilli));
+  if (saturates) {
+    const percent = total / requests;
+    return percent > BigInt(INT32_MAX) ? INT32_MAX : Number(percent);
+  }
+  return Number(BigInt.asIntN(32, BigInt.asIntN(64, total) / requests));
 }
 
 /** Integer division of non-negative integers, exact beyond 2^53 too (int64 in Go). */

@@ -2,9 +2,9 @@
  * One simulation: the controller's state and its `reconcileAutoscaler`, sync by sync. Loaded on
  * the first `HpaSimulator` use, to keep `require('cdk8s-hpa')` light.
  */
-import { ClusterProfile } from '../cluster-profile';
+import { ClusterFacts } from '../model/cluster-facts';
 import { toMilli } from '../model/quantity';
-import { GATE_SCALE_TO_ZERO } from '../private/kubernetes-releases';
+import { GATE_SCALE_TO_ZERO, KubernetesRelease } from '../private/kubernetes-releases';
 import { ConditionType } from '../status';
 import { Conditions, FAILED_GET_REASON } from './conditions';
 import { SimMetric, SimSpec } from './hpa-spec';
@@ -149,11 +149,11 @@ export class Run {
   /** Each metric's proposal in the current sync (fallbacks in place of failing metrics). */
   private readonly proposed: Array<number | undefined>;
 
-  private readonly release: ClusterProfile['_release'];
+  private readonly release: KubernetesRelease;
 
   constructor(
     private readonly spec: SimSpec,
-    profile: ClusterProfile,
+    cluster: ClusterFacts,
     options: HpaSimulatorOptions,
     private readonly downscaleWindow: number,
     input: RunInput,
@@ -161,7 +161,7 @@ export class Run {
     this.current = options.initialReplicas ?? (spec.minReplicas > 0 ? spec.minReplicas : 1);
     // A new HPA's status is empty: a first sync whose metrics all fail leaves desiredReplicas at 0.
     this.statusDesired = 0;
-    this.release = profile._release;
+    this.release = cluster.release;
     this.latencies = syncLatencies(options);
     const start = Date.parse(options.startTime ?? '1970-01-01T00:00:00Z');
     if (Number.isNaN(start)) throw new Error(`HpaSimulator: startTime ${JSON.stringify(options.startTime)} is not an RFC 3339 time`);
@@ -173,8 +173,8 @@ export class Run {
     this.manual = input.manual;
     this.requests = spec.metrics.map(m => toMilli(podRequest(m, options.podRequests)));
     this.tolerances = spec.tolerance;
-    this.gateZero = profile.isGateEnabled(GATE_SCALE_TO_ZERO);
-    this.conditionBasedZero = profile._release.controller.scaledToZeroCondition;
+    this.gateZero = cluster.gatesOn[GATE_SCALE_TO_ZERO];
+    this.conditionBasedZero = cluster.release.controller.scaledToZeroCondition;
     this.hasFallback = spec.metrics.some(m => m.fallback !== undefined);
     this.validMessages = spec.metrics.map(m => `the HPA was able to successfully calculate a replica count from ${m.id}`);
   }
@@ -457,6 +457,7 @@ export class Run {
       currentReplicas: current,
       tolerances: this.tolerances,
       requestMilli: this.requests[i],
+      controller: this.release.controller,
     });
     this.proposals[i] = { observation, current, proposal };
     return proposal;
@@ -496,6 +497,7 @@ export class Run {
       upEvents: this.upEvents,
       downEvents: this.downEvents,
       now: clock,
+      saturates: this.release.controller.replicaCountsSaturate,
     });
     this.conditions.set(ConditionType.SCALING_LIMITED, out.replicas !== stabilized.replicas, out.reason, out.message, now);
     return out.replicas;

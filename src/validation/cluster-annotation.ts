@@ -7,6 +7,7 @@
 import { ClusterProfile } from '../cluster-profile';
 import { ExternalFallbackFormat } from '../external-fallback';
 import { IssueList, key } from './issue-list';
+import { ClusterFacts } from '../model/cluster-facts';
 import { CLUSTER_ANNOTATION } from '../private/constants';
 
 const VERSION_KEY = 'version';
@@ -15,19 +16,19 @@ const FALLBACK_FORMATS: readonly string[] = Object.values(ExternalFallbackFormat
 const PATH = key('metadata.annotations', CLUSTER_ANNOTATION);
 const FIX = 'write version=<Kubernetes version> and <FeatureGate>=true|false items separated by commas, such as "version=1.36,HPAScaleToZero=true"';
 
-/** The annotation of each profile (immutable), written into every HPA of its scope at each render. */
-const formatted = new WeakMap<ClusterProfile, string>();
+/** The annotation of each cluster (immutable, one per profile), written into every HPA of its scope at each render. */
+const formatted = new WeakMap<ClusterFacts, string>();
 
-/** `version=1.36,HPAScaleToZero=true`: the profile's version and the gates set on it (the fallback format when not the default). */
-export function formatClusterAnnotation(profile: ClusterProfile): string {
-  let text = formatted.get(profile);
-  if (text === undefined) formatted.set(profile, text = formatProfile(profile));
+/** `version=1.36,HPAScaleToZero=true`: the cluster's version and the gates set on it (the fallback format when not the default). */
+export function formatClusterAnnotation(cluster: ClusterFacts): string {
+  let text = formatted.get(cluster);
+  if (text === undefined) formatted.set(cluster, text = formatCluster(cluster));
   return text;
 }
 
-function formatProfile(profile: ClusterProfile): string {
-  const items = [`${VERSION_KEY}=${profile.version}`, ...Object.entries(profile._gatesSet()).map(([gate, on]) => `${gate}=${on}`)];
-  if (profile.fallbackFormat !== ExternalFallbackFormat.FAILURE_DURATION) items.push(`${FALLBACK_FORMAT_KEY}=${profile.fallbackFormat}`);
+function formatCluster(cluster: ClusterFacts): string {
+  const items = [`${VERSION_KEY}=${cluster.version}`, ...Object.entries(cluster.gatesSet).map(([gate, on]) => `${gate}=${on}`)];
+  if (cluster.fallbackFormat !== ExternalFallbackFormat.FAILURE_DURATION) items.push(`${FALLBACK_FORMAT_KEY}=${cluster.fallbackFormat}`);
   return items.join(',');
 }
 
@@ -42,10 +43,19 @@ const parsedTexts = new Map<string, Parsed>();
 const MAX_PARSED_TEXTS = 256;
 
 /**
- * The profile the manifest's `cdk8s-hpa.io/cluster` annotation names, or undefined without one;
+ * The cluster the manifest's `cdk8s-hpa.io/cluster` annotation names, or undefined without one;
  * its problems (a bad item, an unknown version or gate) are reported as HPA154 on the annotation.
  */
-export function annotationCluster(manifest: unknown, out: IssueList): ClusterProfile | undefined {
+export function annotationCluster(manifest: unknown, out: IssueList): ClusterFacts | undefined {
+  return annotationProfile(manifest, out)?._facts();
+}
+
+/** The profile the manifest's annotation names, or undefined without one, for a caller that reports no issues. */
+export function annotatedCluster(manifest: unknown): ClusterProfile | undefined {
+  return annotationProfile(manifest, new IssueList());
+}
+
+function annotationProfile(manifest: unknown, out: IssueList): ClusterProfile | undefined {
   const annotations = (manifest as any)?.metadata?.annotations;
   if (annotations === null || typeof annotations !== 'object' || !(CLUSTER_ANNOTATION in annotations)) return undefined;
   const text = annotations[CLUSTER_ANNOTATION];
@@ -61,11 +71,6 @@ export function annotationCluster(manifest: unknown, out: IssueList): ClusterPro
   }
   for (const [item, why] of parsed.problems) out.invalid('HPA154', PATH, item, why, FIX);
   return parsed.profile;
-}
-
-/** The profile the manifest's annotation names, or undefined without one, for a caller that reports no issues. */
-export function annotatedCluster(manifest: unknown): ClusterProfile | undefined {
-  return annotationCluster(manifest, new IssueList());
 }
 
 function parse(text: string): Parsed {
@@ -92,7 +97,7 @@ function parse(text: string): Parsed {
   }
   const profile = ClusterProfile.of({ version, featureGates, fallbackFormat });
   // The profile's own problems (an unknown version or gate), by the item that names the field.
-  for (const [field, value, detail] of profile._problems()) {
+  for (const [field, value, detail] of profile._facts().problems) {
     const item = field === 'version' ? `${VERSION_KEY}=${value}` : `${field.replace(/^featureGates\./, '')}=${value}`;
     problems.push([item, detail]);
   }

@@ -6,10 +6,10 @@
  * rules that follow see it as present but check nothing in it, and fields the server would drop
  * are gone.
  */
-import { ClusterProfile } from '../cluster-profile';
 import { hpaSchema } from './hpa-schema';
 import { child, ErrorType, index, IssueList, key } from './issue-list';
 import { ArrayType, DecodeContext, ObjectType, Type } from './schema';
+import { ClusterFacts } from '../model/cluster-facts';
 import { parseGoDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
 import { closestName } from '../private/closest-name';
@@ -24,9 +24,9 @@ export const BAD: unique symbol = Symbol('invalid value');
  * Decodes `manifest` as the API server would; issues go to `out`. Copy on write: an object
  * whose fields all decode unchanged comes back as it is, so a clean manifest is not copied.
  */
-export function decode(manifest: unknown, profile: ClusterProfile, out: IssueList): any {
+export function decode(manifest: unknown, cluster: ClusterFacts, out: IssueList): any {
   const apiVersion = manifest !== null && typeof manifest === 'object' ? (manifest as { apiVersion?: unknown }).apiVersion : undefined;
-  return decodeValue(manifest, hpaSchema(apiVersion, profile.fallbackFormat), { profile, out, names: [] }, 0);
+  return decodeValue(manifest, hpaSchema(apiVersion, cluster.fallbackFormat), { cluster, out, names: [] }, 0);
 }
 
 /** What decoding one manifest knows: the schema's context, and the names on the way to the value. */
@@ -101,7 +101,7 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
     if (!field) {
       const fieldPath = child(pathAt(ctx, depth), name);
       const suggestion = closestName(name, Object.keys(type.fields));
-      ctx.out.unknownField('HPA126', fieldPath, unknownFieldDetail(fieldPath, ctx.profile),
+      ctx.out.unknownField('HPA126', fieldPath, unknownFieldDetail(fieldPath, ctx.cluster),
         suggestion ? `did you mean "${suggestion}"?` : `remove it; known fields here: ${Object.keys(type.fields).join(', ')}`,
         suggestion !== undefined && source[suggestion] == null ? suggestion : undefined);
       result ??= copyUpTo(source, i);
@@ -141,8 +141,8 @@ function decodeObject(value: unknown, type: ObjectType, ctx: Decoding, depth: nu
  * object, and the server only warns other clients (its default is `Warn`) and drops the field;
  * before, the server drops it silently and kubectl's own client-side validation refuses it.
  */
-function unknownFieldDetail(fieldPath: string, profile: ClusterProfile): string {
-  return profile._release.apiServer.fieldValidation
+function unknownFieldDetail(fieldPath: string, cluster: ClusterFacts): string {
+  return cluster.release.apiServer.fieldValidation
     ? `strict decoding error: unknown field "${fieldPath}": kubectl apply refuses the object; other clients get a warning and the field dropped`
     : `unknown field "${fieldPath}": kubectl apply refuses the object (client-side validation); other clients get the field dropped silently`;
 }

@@ -4,11 +4,11 @@
  * `HpaValidator` and the command line all call `validateManifest`, with what each knows beyond
  * the manifest (the scale target, another HPA on the same target, rule levels) as options.
  */
-import { ClusterProfile } from '../cluster-profile';
 import { annotationCluster } from './cluster-annotation';
 import { decode } from './decode';
 import { child, ErrorType, index, IssueList } from './issue-list';
 import { annotationRuleLevels, applyRuleLevels, checkRuleLevels, LevelsByRule } from './rule-levels';
+import { ClusterFacts } from '../model/cluster-facts';
 import { defaultedSpec } from '../model/defaults';
 import { checkBehavior } from './rules/behavior';
 import { checkBehaviorLints } from './rules/behavior-lints';
@@ -33,7 +33,7 @@ export { formatIssue } from './format-issue';
 
 export interface EngineOptions {
   /** The cluster of the object's scope; the object's own `cdk8s-hpa.io/cluster` annotation overrides it. */
-  readonly profile: ClusterProfile;
+  readonly cluster: ClusterFacts;
   /** The scale target, when the caller knows it (construct tree, command-line input). */
   readonly workload?: WorkloadFacts;
   /** Another autoscaler of the same input that already scales this HPA's target: reported as HPA304. */
@@ -62,7 +62,7 @@ export interface EngineOptions {
 /**
  * All issues of one manifest, in manifest order, then the duplicate target and the problems of
  * its annotations; judged for the cluster its `cdk8s-hpa.io/cluster` annotation names, else the
- * options' profile, with the rule levels applied (the options', then the object's annotation over
+ * options' cluster, with the rule levels applied (the options', then the object's annotation over
  * them). Never throws.
  */
 export function validateManifest(manifest: unknown, options: EngineOptions): ValidationIssue[] {
@@ -71,7 +71,7 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
   const out = new IssueList();
   try {
     const reportProfile = annotated !== undefined || !options.scopeProfileReported;
-    run(manifest, annotated ? { ...options, profile: annotated } : options, out, reportProfile, annotated === undefined);
+    run(manifest, annotated ? { ...options, cluster: annotated } : options, out, reportProfile, annotated === undefined);
   } catch (e) {
     out.invalid('HPA100', '<root>', undefined, `the validator could not read this manifest (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -88,7 +88,7 @@ export function validateManifest(manifest: unknown, options: EngineOptions): Val
     const ref = (manifest as any)?.spec?.scaleTargetRef ?? {};
     const name = (manifest as any)?.metadata?.name;
     const thisHpa = { ref: strings(ref), name: isString(name) ? name : undefined, scaledObject };
-    reportDuplicateTarget(extra, thisHpa, options.otherHpa, annotated ?? options.profile);
+    reportDuplicateTarget(extra, thisHpa, options.otherHpa, annotated ?? options.cluster);
   }
   const ruleLevels = options.ruleLevels ?? {};
   if (options.ruleLevels) checkRuleLevels(options.ruleLevels, extra);
@@ -130,15 +130,15 @@ function inScaledObject(issue: ValidationIssue, scaledObject: string): Validatio
  * `checkProfile`: its problems too (the annotation's are reported on it).
  */
 function run(manifest: unknown, options: EngineOptions, out: IssueList, reportProfile: boolean, checkProfile: boolean): void {
-  const { profile } = options;
-  if (reportProfile) reportProfileFindings(profile, out, checkProfile);
+  const { cluster } = options;
+  if (reportProfile) reportProfileFindings(cluster, out, checkProfile);
   if (unreadable(manifest, out)) return;
-  const decoded = decode(manifest, profile, out);
+  const decoded = decode(manifest, cluster, out);
   if (!isObject(decoded)) {
     if (decoded === undefined) out.required('HPA100', '<root>', 'must be a HorizontalPodAutoscaler object');
     return;
   }
-  checkTypeMeta(decoded, profile, out);
+  checkTypeMeta(decoded, cluster, out);
   // The rules run on the object as the API server converts it (autoscaling/v1 and v2beta1 to the
   // v2 shape), and report at the fields the user wrote.
   const converted = convertToV2(decoded.apiVersion, decoded);
@@ -151,32 +151,32 @@ function run(manifest: unknown, options: EngineOptions, out: IssueList, reportPr
  * What a profile itself is found to be, at `cluster.<field>`: HPA154 (an unknown version or gate)
  * and HPA156 (a release newer than the table); for a caller that reports them once for a run.
  */
-export function profileIssues(profile: ClusterProfile): ValidationIssue[] {
+export function profileIssues(cluster: ClusterFacts): ValidationIssue[] {
   const out = new IssueList();
-  reportProfileFindings(profile, out, true);
+  reportProfileFindings(cluster, out, true);
   return out.issues;
 }
 
-function reportProfileFindings(profile: ClusterProfile, out: IssueList, problems: boolean): void {
+function reportProfileFindings(cluster: ClusterFacts, out: IssueList, problems: boolean): void {
   if (problems) {
-    for (const [field, value, detail] of profile._problems()) {
+    for (const [field, value, detail] of cluster.problems) {
       out.invalid('HPA154', `cluster.${field}`, value, detail);
     }
   }
-  if (profile._newerThanKnown) reportNewerRelease(profile, out);
+  if (cluster.newerThanKnown) reportNewerRelease(cluster, out);
 }
 
 /** HPA156: a release newer than the table, judged as the newest one it holds. */
-function reportNewerRelease(profile: ClusterProfile, out: IssueList): void {
-  const judgedAs = `1.${profile._release.minor}`;
-  out.add('HPA156', 'cluster.version', ErrorType.WARNING, profile.version,
-    `Kubernetes ${profile.version} is judged as ${judgedAs}, the newest release this cdk8s-hpa knows: ${judgedAs}'s served API versions, `
+function reportNewerRelease(cluster: ClusterFacts, out: IssueList): void {
+  const judgedAs = `1.${cluster.release.minor}`;
+  out.add('HPA156', 'cluster.version', ErrorType.WARNING, cluster.version,
+    `Kubernetes ${cluster.version} is judged as ${judgedAs}, the newest release this cdk8s-hpa knows: ${judgedAs}'s served API versions, `
     + 'feature gate defaults and controller behaviour, with the feature gates the profile declares taken as given; a newer cdk8s-hpa may know more',
-    `upgrade cdk8s-hpa to a version that knows Kubernetes ${profile.version}; until then, turn HPA156 off (ruleLevels, or --disable HPA156) to accept the judgement as ${judgedAs}`);
+    `upgrade cdk8s-hpa to a version that knows Kubernetes ${cluster.version}; until then, turn HPA156 off (ruleLevels, or --disable HPA156) to accept the judgement as ${judgedAs}`);
 }
 
 function checkConverted(manifest: { [key: string]: any }, options: EngineOptions, out: IssueList): void {
-  const { profile } = options;
+  const { cluster } = options;
   const spec = defaultedSpec(manifest.spec);
   const metrics: Array<{ metric: { [key: string]: any }; path: string }> = [];
   if (Array.isArray(spec.metrics)) {
@@ -185,7 +185,7 @@ function checkConverted(manifest: { [key: string]: any }, options: EngineOptions
       if (isObject(metric)) metrics.push({ metric, path: metricPath(i) });
     }
   }
-  const ctx: RuleContext = { profile, out, manifest, spec, metrics, fallbacks: fallbacks(metrics) };
+  const ctx: RuleContext = { cluster, out, manifest, spec, metrics, fallbacks: fallbacks(metrics) };
 
   checkMetadata(ctx);
   if (manifest.spec === undefined) out.required('HPA100', 'spec', 'must be set');

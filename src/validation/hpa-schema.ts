@@ -5,6 +5,7 @@
 import { ExternalFallbackFormat } from '../external-fallback';
 import { arr, DecodeContext, f, obj, ObjectType, Unavailable } from './schema';
 import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
+import { FallbackFormat } from '../model/cluster-facts';
 import {
   declareGate, declareVersion, firstReleaseWhere, GATE_CONFIGURABLE_TOLERANCE, GATE_CONTAINER_METRICS, GATE_EXTERNAL_METRIC_FALLBACK,
   GateStage, KubernetesRelease, listReleases, releasesWhere,
@@ -17,16 +18,16 @@ const TOLERANCE_ALPHA = listReleases(releasesWhere(r => tolerance(r).stage === G
 const TOLERANCE_ON = `1.${firstReleaseWhere(r => tolerance(r).enabledByDefault)}`;
 
 function toleranceAvailability(ctx: DecodeContext): Unavailable | undefined {
-  const p = ctx.profile;
-  if (tolerance(p._release).stage === GateStage.ABSENT) {
+  const c = ctx.cluster;
+  if (tolerance(c.release).stage === GateStage.ABSENT) {
     return {
       ruleId: 'HPA150',
-      detail: `Kubernetes ${p.version} has no tolerance field (added in ${TOLERANCE_SINCE}): a strict client is refused and any other client's tolerance is silently dropped`,
+      detail: `Kubernetes ${c.version} has no tolerance field (added in ${TOLERANCE_SINCE}): a strict client is refused and any other client's tolerance is silently dropped`,
       fix: `${declareVersion(TOLERANCE_SINCE)}, or remove tolerance`,
       dropped: true,
     };
   }
-  if (!p.isGateEnabled(GATE_CONFIGURABLE_TOLERANCE)) {
+  if (!c.gatesOn[GATE_CONFIGURABLE_TOLERANCE]) {
     return {
       ruleId: 'HPA151',
       detail: `the API server silently drops tolerance while the ${GATE_CONFIGURABLE_TOLERANCE} feature gate is off (alpha, off by default in ${TOLERANCE_ALPHA})`,
@@ -39,7 +40,7 @@ function toleranceAvailability(ctx: DecodeContext): Unavailable | undefined {
 }
 
 function fallbackAvailability(ctx: DecodeContext): Unavailable | undefined {
-  if (ctx.profile.isGateEnabled(GATE_EXTERNAL_METRIC_FALLBACK)) return undefined;
+  if (ctx.cluster.gatesOn[GATE_EXTERNAL_METRIC_FALLBACK]) return undefined;
   return {
     ruleId: 'HPA152',
     detail: `external.fallback needs the ${GATE_EXTERNAL_METRIC_FALLBACK} feature gate, which no Kubernetes release turns on: a strict client is refused and any other client's fallback is silently dropped`,
@@ -50,7 +51,7 @@ function fallbackAvailability(ctx: DecodeContext): Unavailable | undefined {
 
 /** The server drops `containerResource` while its gate is off; rules/metrics.ts reports the result. */
 function containerResourceAvailability(ctx: DecodeContext): Unavailable | undefined {
-  if (ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) return undefined;
+  if (ctx.cluster.gatesOn[GATE_CONTAINER_METRICS]) return undefined;
   return { ruleId: 'HPA151', detail: '', fix: '', dropped: true, silent: true };
 }
 
@@ -112,7 +113,7 @@ function v2Shape(external: ObjectType, scalingRules: ObjectType): ObjectType {
   }));
 }
 
-function v2Type(format: ExternalFallbackFormat): ObjectType {
+function v2Type(format: FallbackFormat): ObjectType {
   const fallback = f(fallbackFields[format] ?? fallbackFields.failureDuration, fallbackAvailability);
   return v2Shape(obj({ metric: identifier, target, fallback }), rules);
 }
@@ -143,13 +144,13 @@ const V1 = manifest(obj({
   targetCPUUtilizationPercentage: 'int32',
 }));
 
-const V2_TYPES = new Map<ExternalFallbackFormat, ObjectType>();
+const V2_TYPES = new Map<FallbackFormat, ObjectType>();
 
 /**
  * The HPA's schema for `apiVersion` (any other apiVersion is read as autoscaling/v2), for
  * clusters whose External fallback has `format`.
  */
-export function hpaSchema(apiVersion: unknown, format: ExternalFallbackFormat): ObjectType {
+export function hpaSchema(apiVersion: unknown, format: FallbackFormat): ObjectType {
   switch (apiVersion) {
     case AUTOSCALING_V2BETA2: return V2BETA2;
     case AUTOSCALING_V2BETA1: return V2BETA1;

@@ -3,13 +3,13 @@
  * int32, int64, quantities, durations, string maps), objects with known fields, lists; and per
  * field, whether this cluster knows it.
  */
-import { ClusterProfile } from '../cluster-profile';
 import { IssueList } from './issue-list';
+import { ClusterFacts } from '../model/cluster-facts';
 import { table } from '../private/table';
 
 /** What decoding a manifest knows: the cluster, and where to report. */
 export interface DecodeContext {
-  readonly profile: ClusterProfile;
+  readonly cluster: ClusterFacts;
   readonly out: IssueList;
 }
 

@@ -8,8 +8,9 @@
 # Usage, from the repository root after `npx projen compile` (lib/ and .jsii exist):
 #   bash test/bindings/run.sh [python] [java] [go]      (default: all three)
 #
-# The last line is always `bindings: N passed, N failed` (N counts smoke programs); the exit
-# status is non-zero when any language failed. A missing toolchain fails its language.
+# The last line is always `bindings: N passed, N failed` (N counts smoke programs, documentation
+# examples and the checks of the fleet example, python/tune-fleet.sh); the exit status is
+# non-zero when any language failed. A missing toolchain fails its language.
 #
 # Registries as this project's machines reach them do not serve every dependency: Maven Central
 # has no org.cdk8s:cdk8s-plus-27 and no org.cdk8s:cdk8s newer than 2.70.47, and the Go module
@@ -42,31 +43,48 @@ LANGS=("$@")
 [ ${#LANGS[@]} -eq 0 ] && LANGS=("${ALL_LANGS[@]}")
 # A package of a few hundred kB that grew past this has picked up stray files through `npm pack`.
 MAX_ARTIFACT_BYTES=$((20 * 1024 * 1024))
+# What the fleet example (examples/tune-fleet-dask) runs on, installed into the Python venv.
+DASK_REQUIREMENT="dask[distributed]==2026.8.0"
 
 declare -A FAILED_WHY=()   # language -> why it failed
 TIMINGS=()
 T_START=$(date +%s)
 STEP_PID=""
 JAVA_PID=""
+FLEET_PID=""
 # Stopped early (Ctrl-C, a CI timeout): stop the builds this script started, by process id.
 kill_tree() { local p; for p in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$p"; done; kill "$1" 2>/dev/null || true; }
-cleanup() { local p; for p in "$STEP_PID" "$JAVA_PID"; do [ -n "$p" ] && kill -0 "$p" 2>/dev/null && kill_tree "$p"; done; return 0; }
+# The fleet check first, alone: its own trap stops its Dask scheduler and workers in order.
+cleanup() {
+  local p
+  if [ -n "$FLEET_PID" ] && kill -0 "$FLEET_PID" 2>/dev/null; then kill "$FLEET_PID" 2>/dev/null; wait "$FLEET_PID" 2>/dev/null; fi
+  for p in "$STEP_PID" "$JAVA_PID" "$FLEET_PID"; do [ -n "$p" ] && kill -0 "$p" 2>/dev/null && kill_tree "$p"; done
+  return 0
+}
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 say() { printf 'bindings: %s\n' "$*"; }
+# counted FILE WHY: adds the `passed failed` counts FILE holds (one per documentation example, one
+# per check of the fleet example) to summary's; without FILE, one failure, unless $lang failed
+# already (its build failed: it counts once, as failed, in summary).
+counted() {
+  local p f
+  if [ -f "$1" ]; then
+    read -r p f < "$1"
+    passed=$((passed + p)); failed=$((failed + f))
+  elif [ -z "${FAILED_WHY[$lang]:-}" ]; then
+    say "FAIL $lang: $2"
+    failed=$((failed + 1))
+  fi
+}
 summary() {
-  local passed=0 failed=0 lang p f
+  local passed=0 failed=0 lang
   for lang in "${LANGS[@]}"; do
     if [ -n "${FAILED_WHY[$lang]:-}" ]; then failed=$((failed + 1)); else passed=$((passed + 1)); fi
-    # each documentation example counts once; a language whose examples were never checked
-    # (its build failed) counts as failed above already
-    if [ -f "$WORK/examples/$lang/count" ]; then
-      read -r p f < "$WORK/examples/$lang/count"
-      passed=$((passed + p)); failed=$((failed + f))
-    elif [ -z "${FAILED_WHY[$lang]:-}" ]; then
-      say "FAIL $lang: its documentation examples were not checked (see $LOGS/$lang-examples*.log)"
-      failed=$((failed + 1))
+    counted "$WORK/examples/$lang/count" "its documentation examples were not checked (see $LOGS/$lang-examples*.log)"
+    if [ "$lang" = python ]; then
+      counted "$WORK/work/fleet/count" "the fleet example was not checked (see $LOGS/python-tune-fleet.log)"
     fi
   done
   say "timings: ${TIMINGS[*]:-none} total=$(( $(date +%s) - T_START ))s"
@@ -278,11 +296,26 @@ smoke_python() {
   step python:pip-install "$LOGS/python-pip.log" bash -c '
     set -euo pipefail
     "$1/bin/python" -m pip uninstall -y -q cdk8s-hpa
-    "$1/bin/python" -m pip install -q --no-input "$2" "cdk8s==$3" "cdk8s-plus-27==$4" "constructs==$5" "PyYAML>=6,<7"
-    "$1/bin/python" -m pip check' _ "$venv" "$wheel" "$CDK8S_V" "$PLUS_V" "$CONSTRUCTS_V" || return 1
+    "$1/bin/python" -m pip install -q --no-input "$2" "cdk8s==$3" "cdk8s-plus-27==$4" "constructs==$5" "PyYAML>=6,<7" "$6"
+    "$1/bin/python" -m pip check' _ "$venv" "$wheel" "$CDK8S_V" "$PLUS_V" "$CONSTRUCTS_V" "$DASK_REQUIREMENT" || return 1
   local rc=0
   smoke python "$TMPDIR" "$venv/bin/python" "$HERE/python/smoke.py" || rc=1
   examples python "$wheel" -- python3 "$HERE/examples.py" python-check "$WORK/examples/python" "$venv/bin/python" || true
+  fleet "$venv" || true
+  return $rc
+}
+
+# fleet VENV: examples/tune-fleet-dask on a local Dask cluster (python/tune-fleet.sh: a scheduler
+# and two workers on 127.0.0.1, compared with the single-process run); each of its checks counts
+# in the last line. In the background and waited for, so that cleanup() can stop it first.
+fleet() {
+  local t0 rc; t0=$(date +%s)
+  set +e
+  bash "$HERE/python/tune-fleet.sh" "$1" "$WORK/work/fleet" > "$LOGS/python-tune-fleet.log" 2>&1 </dev/null &
+  FLEET_PID=$!; wait "$FLEET_PID"; rc=$?; FLEET_PID=""
+  set -e
+  sed 's/^/  /' "$LOGS/python-tune-fleet.log"
+  TIMINGS+=("python:tune-fleet=$(( $(date +%s) - t0 ))s")
   return $rc
 }
 

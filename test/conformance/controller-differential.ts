@@ -13,6 +13,7 @@ import { Duration } from 'cdk8s';
 import * as fc from 'fast-check';
 import { runGoTest } from './go-programs';
 import { ClusterProfile, ConditionStatus, ConditionType, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
+import { GATE_SCALE_TO_ZERO } from '../../src/private/kubernetes-releases';
 
 /** Seconds between syncs, on both sides. */
 const SYNC_PERIOD = 15;
@@ -427,4 +428,62 @@ export function driftScenarios(): ControllerScenario[] {
     // The program's default latencies: the switch after some 75 minutes.
     scenario('drift-default', 420, 37, undefined, [cpu], ['resource:cpu']),
   ];
+}
+
+/**
+ * Loads whose replica counts pass the int32 range, one scenario per conversion the controller
+ * makes: before 1.38 most give MinInt32 (amd64's `int32(math.Ceil(x))`), so the HPA scales down
+ * under the heaviest load or freezes its scale-up; from 1.38 they saturate (`ceilToInt32`).
+ */
+export function overflowScenarios(settableGates: readonly string[]): ControllerScenario[] {
+  const cpu = { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } };
+  // A per-pod lag with a 100m target, as in kubernetes/kubernetes#126892.
+  const lag = { type: 'Pods', pods: { metric: { name: 'rps' }, target: { type: 'AverageValue', averageValue: '100m' } } };
+  const hits = { type: 'Object', object: { describedObject: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', name: 'main' }, metric: { name: 'hits' }, target: { type: 'AverageValue', averageValue: '1' } } };
+  const queue = { type: 'External', external: { metric: { name: 'queue' }, target: { type: 'Value', value: '1' } } };
+  const keyOf = (m: { type: string }) => ({ Resource: 'resource:cpu', Pods: 'pods:rps', Object: 'object:hits', External: 'external:queue' } as { [t: string]: string })[m.type];
+  /** Quiet for 4 syncs, `peak` for 30, quiet again for 26; `quiet` and `peak` per metric, in base units. */
+  const scenario = (
+    id: string, metrics: Array<{ type: string }>, quiet: Reading[], peak: Reading[],
+    spec: { [key: string]: unknown } = {}, more: Partial<ControllerScenario> = {},
+  ): ControllerScenario => ({
+    id,
+    hpa: clean({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 2, maxReplicas: 40, metrics, ...spec },
+    }),
+    gates: {},
+    initialReplicas: 10,
+    initialConditions: [],
+    syncs: 60,
+    keys: metrics.map(keyOf),
+    readings: Array.from({ length: 60 }, (_, k) => (k >= 4 && k < 34 ? peak : quiet)),
+    ...more,
+  });
+  const perPod = (v: number): Reading => ({ kind: 'PerPodUsage', v });
+  const value = (v: number): Reading => ({ kind: 'Value', vs: [v] });
+  const scenarios = [
+    scenario('overflow-pods', [lag], [perPod(0.1)], [perPod(300_000_000)]),
+    // Past 2^31 %: 1e11 % keeps a positive low half before 1.38, 3e9 % a negative one.
+    scenario('overflow-cpu', [cpu], [perPod(50)], [perPod(1e11)]),
+    scenario('overflow-cpu-negative', [cpu], [perPod(50)], [perPod(3e9)]),
+    // Two of ten pods report: the second pass (missing pods at 0) overflows.
+    scenario('overflow-cpu-missing', [cpu], [perPod(50)], [{ kind: 'PodSamples', vs: [1e11, 1e11] }]),
+    // The overflowing metric loses to the other one before 1.38.
+    scenario('overflow-two', [cpu, lag], [perPod(50), perPod(0.1)], [perPod(80), perPod(300_000_000)]),
+    scenario('overflow-object', [hits], [value(10)], [value(5e9)]),
+    scenario('overflow-external', [queue], [value(10)], [value(3e9)]),
+    // A Percent policy's limit past int32 freezes scale-up before 1.38.
+    scenario('overflow-percent', [cpu], [perPod(50)], [perPod(100)],
+      { maxReplicas: 1000, behavior: { scaleUp: { stabilizationWindowSeconds: 0, policies: [{ type: 'Percent', value: 1_000_000_000, periodSeconds: 60 }] } } },
+      { initialReplicas: 300 }),
+  ];
+  if (settableGates.includes(GATE_SCALE_TO_ZERO)) {
+    // From zero, a Value metric's count is ceil(ratio), without a cap before 1.38.
+    scenarios.push(scenario('overflow-from-zero', [queue], [value(0)], [value(3e9)], { minReplicas: 0 },
+      { gates: { [GATE_SCALE_TO_ZERO]: true }, initialReplicas: 0, initialConditions: [{ type: 'ScaledToZero', status: 'True', reason: 'ScaledToZero' }] }));
+  }
+  return scenarios;
 }

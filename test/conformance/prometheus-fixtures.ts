@@ -19,15 +19,9 @@ async function main(): Promise<void> {
   const { families, end } = webFixture(start);
   const server = await PrometheusServer.start(binaries, families);
   try {
-    const save = async (file: string, query: string) => {
-      const r = await server.queryRange(query, start, end, 15);
-      if (r.status !== 200) throw new Error(`${query}: HTTP ${r.status}: ${r.body}`);
-      fs.writeFileSync(path.join(OUT, file), r.body);
-      console.log(`${file}: ${r.body.length} bytes`);
-    };
-    fs.mkdirSync(OUT, { recursive: true });
-    await save('web-cpu.json', WEB_QUERIES.cpu);
-    await save('web-replicas.json', WEB_QUERIES.replicas);
+    for (const [file, query] of [['web-cpu.json', WEB_QUERIES.cpu], ['web-replicas.json', WEB_QUERIES.replicas]]) {
+      console.log(`${file}: ${await server.saveRange(path.join(OUT, file), query, start, end, 15)} bytes`);
+    }
     fs.writeFileSync(path.join(OUT, 'web-cpu.promtool.json'), server.promtoolRange(WEB_QUERIES.cpu, start, end, 15));
     console.log(`range: ${new Date(start * 1000).toISOString()} to ${new Date(end * 1000).toISOString()}`);
   } finally {

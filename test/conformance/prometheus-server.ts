@@ -112,6 +112,15 @@ export class PrometheusServer {
     });
   }
 
+  /** Writes the body of a range query to `file` (its directory made), as curl saves it; resolves to its length. */
+  public async saveRange(file: string, query: string, start: number, end: number, step: number): Promise<number> {
+    const r = await this.queryRange(query, start, end, step);
+    if (r.status !== 200) throw new Error(`${query}: HTTP ${r.status}: ${r.body}`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, r.body);
+    return r.body.length;
+  }
+
   /** What `promtool query range -o json` prints for the query. */
   public promtoolRange(query: string, start: number, end: number, step: number): string {
     return execFileSync(path.join(this.binaries, 'promtool'), [

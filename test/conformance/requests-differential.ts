@@ -87,7 +87,7 @@ function engineIssues(minor: string, c: RequestCase): Array<{ ruleId: string; me
     : { type: 'Resource', resource: { name: c.resource, target: { type: 'Utilization', averageUtilization: 50 } } };
   const hpa = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web' }, spec: { scaleTargetRef: target, maxReplicas: 5, metrics: [metric] } };
   const workload = workloadFactsFromManifest({ ...target, metadata: { name: 'web' }, spec: { template: { spec: c.pod } } });
-  return validateManifest(hpa, { profile: ClusterProfile.of({ version: minor, featureGates: c.gates }), workload })
+  return validateManifest(hpa, { cluster: ClusterProfile.of({ version: minor, featureGates: c.gates })._facts(), workload })
     .filter(i => i.ruleId === 'HPA301' || i.ruleId === 'HPA302');
 }
 

@@ -11,7 +11,7 @@
 import * as fc from 'fast-check';
 import { checkGates, checkServed, readConformancePage, readDifferencesTable, runRelease } from './apiserver-differential';
 import {
-  ControllerScenario, controllerSettings, describeMismatch, driftScenarios, firstDifference, lostResyncRace, runController,
+  ControllerScenario, controllerSettings, describeMismatch, driftScenarios, firstDifference, lostResyncRace, overflowScenarios, runController,
   scenarioArbitrary, simulate,
 } from './controller-differential';
 import { dumpSyncOf, namedScenarios, runExplainDifferential, Situation } from './explain-differential';
@@ -113,6 +113,7 @@ async function controller(
     const scenarios = [
       ...fc.sample(scenarioArbitrary(settable), { seed, numRuns: count }).map((s, i) => ({ ...s, id: `${release.minor}-${i}` })),
       ...driftScenarios().map(s => ({ ...s, id: `${release.minor}-${s.id}` })),
+      ...overflowScenarios(settable).map(s => ({ ...s, id: `${release.minor}-${s.id}` })),
     ].filter(picked);
     const t1 = Date.now();
     const real = await runController(binaryPath, scenarios);

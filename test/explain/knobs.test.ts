@@ -45,7 +45,7 @@ describe('toleranceFix, by what the cluster takes', () => {
     ['1.32', 'the tolerance (0.1) is kube-controller-manager\'s --horizontal-pod-autoscaler-tolerance, for every HPA; the per-HPA '
       + 'spec.behavior.scaleDown.tolerance (to 0.04) comes with Kubernetes 1.33'],
   ])('Kubernetes %s', (version, fix) => {
-    expect(toleranceFix(cpu, tolerance, ClusterProfile.of({ version }))).toBe(fix);
+    expect(toleranceFix(cpu, tolerance, ClusterProfile.of({ version })._facts())).toBe(fix);
   });
 });
 

@@ -47,14 +47,39 @@ describe('compareReleases', () => {
     expect(c.differences.find(d => d.fact === 'HPAConfigurableTolerance')).toMatchObject({ baseline: 'beta, on by default', candidate: 'GA', exercised: false });
   });
 
-  test('1.37 and 1.38 (v1.38.0-beta.0) never part on history: their one controller difference is read from pods', () => {
+  test('1.37 and 1.38 (v1.38.0-beta.0) keep the same count on a load within the int32 range', () => {
     const c = simulator('1.37').compareReleases('1.38', drop());
     expect(c.parting).toBeUndefined();
     expect(c.baseline.result.replicas).toEqual(c.candidate.result.replicas);
     expect(c.candidatePrerelease).toBe('v1.38.0-beta.0');
     expect(c.differences).toEqual([
       expect.objectContaining({ kind: 'controller', fact: 'sidecarsReadFirst', baseline: 'no', candidate: 'yes', exercised: false }),
+      expect.objectContaining({ kind: 'controller', fact: 'replicaCountsSaturate', baseline: 'no', candidate: 'yes', exercised: false, reason: 'no metric\'s count passed the int32 range' }),
     ]);
+  });
+
+  test('1.37 and 1.38 part where a lag with a 100m target passes 214,748,364 (kubernetes#126892): 1.37 scales down, 1.38 holds max', () => {
+    // A queue lag that grows by 400,000 a second, as a per-pod metric with a 0.1 target: the
+    // controller proposes ceil(lag * 10), past MaxInt32 once the lag passes 214,748,364.7 (537 s).
+    const lag = { type: 'Pods', pods: { metric: { name: 'lag' }, target: { type: 'AverageValue', averageValue: '100m' } } };
+    const values: string[] = [];
+    for (let t = 0; t <= 1200; t += 15) values.push(`[${T0 + t},"${t * 400_000}"]`);
+    const json = `{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"app":"worker"},"values":[${values.join(',')}]}]}}`;
+    const growing = PrometheusHistory.create().metricFromJson('lag', json, { load: HistoryLoad.TOTAL });
+    const c = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 2, maxReplicas: 40, metrics: [lag] }), { cluster: ClusterProfile.of({ version: '1.37' }) })
+      .compareReleases('1.38', growing);
+    const at = (sync: number) => [c.baseline.result.replicas[sync], c.candidate.result.replicas[sync]];
+    expect(at(35)).toEqual([40, 40]);
+    // From sync 36 (540 s) the proposal is MinInt32 on 1.37: read as 0, held off by the 300 s
+    // scale-down window, then down to minReplicas; 1.38 saturates and stays at 40.
+    expect(c.baseline.result.steps[36].metrics[0].proposal).toBe(-2147483648);
+    expect(c.candidate.result.steps[36].metrics[0].proposal).toBe(2147483647);
+    // Sync 35's recommendation of 40 leaves the window at sync 55 (825 s).
+    expect(c.parting).toMatchObject({ sync: 55, baselineReplicas: 2, candidateReplicas: 40 });
+    expect(at(80)).toEqual([2, 40]);
+    expect(c.differences.find(d => d.fact === 'replicaCountsSaturate')).toMatchObject({
+      exercised: true, reason: 'at sync 36 lag proposes MinInt32 (read as 0) and MaxInt32: a count past the int32 range',
+    });
   });
 
   test('the same release: no difference at all', () => {

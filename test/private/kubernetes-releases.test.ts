@@ -6,7 +6,9 @@ import {
 describe('the table of Kubernetes releases', () => {
   test('the default is the newest shipped release: 1.38 is a prerelease (v1.38.0-beta.0)', () => {
     expect(DEFAULT_MINOR).toBe(37);
-    expect(kubernetesRelease(38).controller).toEqual({ ...kubernetesRelease(37).controller, sidecarsReadFirst: true });
+    expect(kubernetesRelease(38).controller).toEqual({ ...kubernetesRelease(37).controller, sidecarsReadFirst: true, replicaCountsSaturate: true });
+    expect([33, 34, 35].map(m => [kubernetesRelease(m).controller.externalPerPodCapped, kubernetesRelease(m).controller.usageRatioCapped]))
+      .toEqual([[false, false], [true, false], [true, true]]);
   });
 
   test('holds every release from 1.23 to 1.38, each with every known gate; no other', () => {

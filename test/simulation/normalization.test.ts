@@ -38,26 +38,32 @@ describe('TestNormalizeDesiredReplicas (stabilizeRecommendation, 5 min window)',
 describe('TestCalculateScaleUpLimitWithScalingRules / TestCalculateScaleDownLimitWithBehaviors', () => {
   const minPolicy = rules({ stabilizationWindowSeconds: 300, selectPolicy: 'Min', policies: [{ type: 'Pods', value: 2, periodSeconds: 60 }, { type: 'Percent', value: 50, periodSeconds: 60 }] });
   test('TestCalculateScaleUpLimitWithScalingRules: selectPolicy Min picks the smaller limit (2)', () => {
-    expect(calculateScaleUpLimitWithScalingRules(1, [], [], minPolicy, 0)).toBe(2);
+    expect(calculateScaleUpLimitWithScalingRules(1, [], [], minPolicy, 0, false)).toBe(2);
   });
   test('TestCalculateScaleDownLimitWithBehaviors: selectPolicy Min picks the higher limit (3)', () => {
     expect(calculateScaleDownLimitWithBehaviors(5, [], [], minPolicy, 0)).toBe(3);
   });
   test('Percent policies follow Go float64 order: 10% up from 100 allows 111, 80% down from 10 allows 1, 90% allows 0', () => {
     const up = rules({ stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] });
-    expect(calculateScaleUpLimitWithScalingRules(100, [], [], up, 0)).toBe(111);
+    expect(calculateScaleUpLimitWithScalingRules(100, [], [], up, 0, false)).toBe(111);
     const down = (v: number) => rules({ stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Percent', value: v, periodSeconds: 60 }] });
     expect(calculateScaleDownLimitWithBehaviors(10, [], [], down(80), 0)).toBe(1);
     expect(calculateScaleDownLimitWithBehaviors(10, [], [], down(90), 0)).toBe(0);
   });
   test('a Pods value whose sum with the period-start count overflows int32 wraps, as in Go: the limit is negative', () => {
     const huge = rules({ stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 2147483647, periodSeconds: 60 }] });
-    expect(calculateScaleUpLimitWithScalingRules(3, [], [], huge, 0)).toBe(-2147483646);
-    expect(calculateScaleUpLimitWithScalingRules(0, [], [], huge, 0)).toBe(2147483647);
+    expect(calculateScaleUpLimitWithScalingRules(3, [], [], huge, 0, false)).toBe(-2147483646);
+    expect(calculateScaleUpLimitWithScalingRules(0, [], [], huge, 0, false)).toBe(2147483647);
+  });
+  test('a Percent limit past int32 is MinInt32 before 1.38 (scale-up frozen) and MaxInt32 from 1.38', () => {
+    const steep = rules({ stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 1_000_000_000, periodSeconds: 60 }] });
+    expect(calculateScaleUpLimitWithScalingRules(300, [], [], steep, 0, false)).toBe(-2147483648);
+    expect(calculateScaleUpLimitWithScalingRules(300, [], [], steep, 0, true)).toBe(2147483647);
+    expect(calculateScaleUpLimitWithScalingRules(2, [], [], steep, 0, false)).toBe(20000002);
   });
   test('selectPolicy Disabled keeps the current count', () => {
     const disabled = rules({ stabilizationWindowSeconds: 0, selectPolicy: 'Disabled', policies: DEFAULT_UP.policies as any });
-    expect(calculateScaleUpLimitWithScalingRules(7, [], [], disabled, 0)).toBe(7);
+    expect(calculateScaleUpLimitWithScalingRules(7, [], [], disabled, 0, false)).toBe(7);
     expect(calculateScaleDownLimitWithBehaviors(7, [], [], disabled, 0)).toBe(7);
   });
 });
@@ -124,6 +130,7 @@ describe('TestScalingWithRules (convertDesiredReplicasWithBehaviorRate)', () => 
       upEvents: c.upEvents ?? [],
       downEvents: c.downEvents ?? [],
       now: 0,
+      saturates: false,
     });
     expect([r.replicas, r.reason]).toEqual([c.expected, c.reason]);
   });

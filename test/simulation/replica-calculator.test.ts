@@ -1,8 +1,16 @@
 import { metric } from './helpers';
 import { MetricObservation } from '../../src';
-import { computeProposal, isWithin } from '../../src/simulation/replica-calculator';
+import { kubernetesRelease } from '../../src/private/kubernetes-releases';
+import { CalcInput, ceilToReplicas, computeProposal as compute, isWithin } from '../../src/simulation/replica-calculator';
 
 const TOL = { up: 0.1, down: 0.1 };
+const INT32_MAX = 2147483647;
+const INT32_MIN = -2147483648;
+
+/** The proposal on 1.37's controller unless the test names another release. */
+function computeProposal(input: Omit<CalcInput, 'controller'>, minor = 37) {
+  return compute({ ...input, controller: kubernetesRelease(minor).controller });
+}
 
 // Translated from replica_calculator_test.go. Its levels and targets are milli-units; here they
 // are base units (300 -> 0.3). Go's tests give each pod two containers with the same level and
@@ -119,5 +127,55 @@ describe('replica calculator (replica_calculator_test.go)', () => {
     const m = metric({ type: 'External', targetType: 'Value', target: 1000 });
     expect(computeProposal({ metric: m, observation: MetricObservation.failure('boom'), currentReplicas: 1, tolerances: TOL, requestMilli: 0 }).error).toBe('boom');
     expect(computeProposal({ metric: m, observation: undefined, currentReplicas: 1, tolerances: TOL, requestMilli: 0 }).error).toMatch(/no metric/);
+  });
+});
+
+// kubernetes/kubernetes#141397 and #142192 (1.38): a count or a utilization past int32 saturates; before, amd64's
+// `int32(math.Ceil(x))` gave MinInt32, except where #127050 (1.34) and #126979 (1.35) capped it.
+describe('replica counts past the int32 range', () => {
+  test('ceilToReplicas: saturating or as amd64 converts', () => {
+    expect(ceilToReplicas(2147483646.5, false)).toBe(INT32_MAX);
+    expect(ceilToReplicas(2147483647.5, false)).toBe(INT32_MIN);
+    expect(ceilToReplicas(2147483647.5, true)).toBe(INT32_MAX);
+    expect(ceilToReplicas(3e9, true)).toBe(INT32_MAX);
+    expect(ceilToReplicas(NaN, true)).toBe(INT32_MIN);
+  });
+
+  // A per-pod lag with a 100m target (kubernetes#126892's setting) at 300M on 10 pods: ratio 3e9 x 10.
+  const lag = metric({ type: 'Pods', targetType: 'AverageValue', target: 100 });
+  const overflowing = { metric: lag, observation: MetricObservation.perPodUsage(300_000_000), currentReplicas: 10, tolerances: TOL, requestMilli: 0 };
+  test.each([[36, INT32_MIN], [37, INT32_MIN], [38, INT32_MAX]])('a Pods metric on 1.%i proposes %i', (minor, expected) => {
+    expect(computeProposal(overflowing, minor).replicas).toBe(expected);
+  });
+
+  test('a Utilization past 2^31 %: its low 32 bits before 1.38, MaxInt32 % from 1.38', () => {
+    const cpu = metric({ type: 'Resource', resource: 'cpu', targetType: 'Utilization', target: 50 });
+    const on3 = (cores: number, minor: number) => computeProposal({
+      metric: cpu, observation: MetricObservation.perPodUsage(cores), currentReplicas: 3, tolerances: TOL, requestMilli: 100_000,
+    }, minor);
+    // 1e11 % keeps 1215752192 % (1e11 - 23 * 2^32): ceil(1215752192 / 50 * 3).
+    expect([on3(1e11, 37).usage, on3(1e11, 37).replicas]).toEqual([1215752192, 72945132]);
+    expect([on3(1e11, 38).usage, on3(1e11, 38).replicas]).toEqual([INT32_MAX, 128849019]);
+    // 3e9 % keeps -1294967296 %: a negative proposal, which reads as 0 (scale down).
+    expect(on3(3e9, 37).replicas).toBe(Math.ceil(-1294967296 / 50 * 3));
+    expect(on3(3e9, 38).replicas).toBe(128849019);
+  });
+
+  test('External and Object metrics, by target type and release', () => {
+    const proposal = (type: 'External' | 'Object', targetType: 'Value' | 'AverageValue', current: number, minor: number) => computeProposal({
+      metric: metric({ type, targetType, target: 100 }),
+      observation: MetricObservation.value(5e8),
+      currentReplicas: current,
+      tolerances: TOL,
+      requestMilli: 0,
+    }, minor).replicas;
+    // Value from a nonzero count: capped from 1.35 (getUsageRatioReplicaCount).
+    expect([34, 35, 38].map(m => proposal('External', 'Value', 2, m))).toEqual([INT32_MIN, INT32_MAX, INT32_MAX]);
+    expect([34, 35].map(m => proposal('Object', 'Value', 2, m))).toEqual([INT32_MIN, INT32_MAX]);
+    // Value from zero: only 1.38 saturates.
+    expect([37, 38].map(m => proposal('External', 'Value', 0, m))).toEqual([INT32_MIN, INT32_MAX]);
+    // AverageValue: External capped from 1.34 (GetExternalPerPodMetricReplicas), Object only from 1.38.
+    expect([33, 34].map(m => proposal('External', 'AverageValue', 2, m))).toEqual([INT32_MIN, INT32_MAX]);
+    expect([37, 38].map(m => proposal('Object', 'AverageValue', 2, m))).toEqual([INT32_MIN, INT32_MAX]);
   });
 });

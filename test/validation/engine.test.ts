@@ -7,10 +7,10 @@ import { validateManifest } from '../../src/validation/engine';
 const workload = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'default', replicas: 3 };
 
 describe('validateManifest: the one entry point and its options', () => {
-  const profile = ClusterProfile.of();
+  const cluster = ClusterProfile.of()._facts();
 
   test('otherHpa reports HPA304 after the manifest\'s own issues', () => {
-    const issues = validateManifest(baseManifest(), { profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'other', where: 'a.yaml:1' } });
+    const issues = validateManifest(baseManifest(), { cluster, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'other', where: 'a.yaml:1' } });
     expect(issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
       ['HPA303', 'spec.scaleTargetRef', 'Deployment/web'],
       ['HPA304', 'spec.scaleTargetRef', 'Deployment/web'],
@@ -20,14 +20,14 @@ describe('validateManifest: the one entry point and its options', () => {
 
   test('missingTarget reports HPA306 on the name, or on the kind when a workload of that name has another kind', () => {
     const issues = (closest: any) => validateManifest(baseManifest(), {
-      profile, missingTarget: { closest, present: [{ kind: 'Deployment', name: 'web-v2' }, { kind: 'StatefulSet', name: 'db' }], more: 2 },
+      cluster, missingTarget: { closest, present: [{ kind: 'Deployment', name: 'web-v2' }, { kind: 'StatefulSet', name: 'db' }], more: 2 },
     }).map(i => [i.ruleId, i.path, i.value, i.fix?.split(';')[0]]);
     expect(issues({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web-v2', where: 'deploy.yaml:1' }))
       .toEqual([['HPA306', 'spec.scaleTargetRef.name', 'web', 'set name to "web-v2", the Deployment the input holds (deploy.yaml:1)']]);
     expect(issues({ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web' }))
       .toEqual([['HPA306', 'spec.scaleTargetRef.kind', 'Deployment', 'set kind to "StatefulSet": the input holds StatefulSet/web']]);
     expect(issues(undefined)).toEqual([['HPA306', 'spec.scaleTargetRef.name', 'web', 'name a workload of the input']]);
-    expect(validateManifest(baseManifest(), { profile, missingTarget: { present: [{ kind: 'Deployment', name: 'web-v2' }], more: 2 } })[0].message)
+    expect(validateManifest(baseManifest(), { cluster, missingTarget: { present: [{ kind: 'Deployment', name: 'web-v2' }], more: 2 } })[0].message)
       .toEqual('Fails at run time: "web": the input holds workloads of namespace "default" (Deployment/web-v2 and 2 more), but no Deployment "web": '
         + 'the controller cannot get the target\'s scale (FailedGetScale, not found) and never scales it');
   });
@@ -37,8 +37,8 @@ describe('validateManifest: the one entry point and its options', () => {
     manifest.metadata.ownerReferences = [{ apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', name: 'web', controller: true, uid: 'u' }];
     manifest.spec.minReplicas = 12;
     manifest.spec.behavior = { scaleUp: { stabilizationWindowSeconds: 600 } };
-    const issues = validateManifest(manifest, { profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'web-cpu' } });
-    const missing = validateManifest(manifest, { profile, missingTarget: { present: [{ kind: 'Deployment', name: 'web-v2' }], more: 0 } });
+    const issues = validateManifest(manifest, { cluster, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'web-cpu' } });
+    const missing = validateManifest(manifest, { cluster, missingTarget: { present: [{ kind: 'Deployment', name: 'web-v2' }], more: 0 } });
     expect(missing.filter(i => i.ruleId === 'HPA306').map(i => i.fix)).toEqual([expect.stringMatching(/make the change in the ScaledObject's spec\.scaleTargetRef\)$/)]);
     expect(issues.map(i => [i.ruleId, i.fix])).toEqual([
       // Fixed in the workload, not in the ScaledObject.
@@ -51,7 +51,7 @@ describe('validateManifest: the one entry point and its options', () => {
 
   test('ruleLevels change the severity of lint and cross-object rules, or drop them', () => {
     const levels = (ruleLevels: { [ruleId: string]: RuleLevel }) => validateManifest(baseManifest(), {
-      profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'x' }, ruleLevels,
+      cluster, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'x' }, ruleLevels,
     }).map(i => [i.ruleId, i.severity]);
     expect(levels({})).toEqual([['HPA303', Severity.ERROR], ['HPA304', Severity.ERROR]]);
     expect(levels({ HPA303: RuleLevel.WARNING })).toEqual([['HPA303', Severity.WARNING], ['HPA304', Severity.ERROR]]);
@@ -60,7 +60,7 @@ describe('validateManifest: the one entry point and its options', () => {
 
   test('fails when ruleLevels name a rule that cannot be changed, none at all, or a level that does not exist', () => {
     const issues = validateManifest(baseManifest(), {
-      profile, ruleLevels: { HPA102: RuleLevel.OFF, HPA999: RuleLevel.OFF, HPA303: 'loud' as RuleLevel },
+      cluster, ruleLevels: { HPA102: RuleLevel.OFF, HPA999: RuleLevel.OFF, HPA303: 'loud' as RuleLevel },
     });
     expect(issues.map(i => [i.ruleId, i.path, i.value])).toEqual([
       ['HPA000', 'ruleLevels.HPA102', 'off'],
@@ -77,7 +77,7 @@ describe('validateManifest: the one entry point and its options', () => {
   test('the cdk8s-hpa.io/rules annotation sets levels for its object, over the options\' ruleLevels', () => {
     const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', namespace: 'default', annotations: { 'cdk8s-hpa.io/rules': text } } });
     const levels = (text: unknown, ruleLevels?: { [ruleId: string]: RuleLevel }) =>
-      validateManifest(annotated(text), { profile, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'x' }, ruleLevels }).map(i => [i.ruleId, i.severity]);
+      validateManifest(annotated(text), { cluster, workload, otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'x' }, ruleLevels }).map(i => [i.ruleId, i.severity]);
     expect(levels('HPA303=warning, hpa304=OFF')).toEqual([['HPA303', Severity.WARNING]]);
     expect(levels('HPA303=error', { HPA303: RuleLevel.OFF, HPA304: RuleLevel.OFF })).toEqual([['HPA303', Severity.ERROR]]);
     expect(levels('', { HPA303: RuleLevel.OFF })).toEqual([['HPA304', Severity.ERROR]]);
@@ -85,7 +85,7 @@ describe('validateManifest: the one entry point and its options', () => {
 
   test('fails when the annotation holds an item that is not RULE=LEVEL, a rule that cannot be changed, or is not a string', () => {
     const annotated = (text: unknown) => ({ ...baseManifest(), metadata: { name: 'web', namespace: 'default', annotations: { 'cdk8s-hpa.io/rules': text } } });
-    const problems = (text: unknown) => validateManifest(annotated(text), { profile })
+    const problems = (text: unknown) => validateManifest(annotated(text), { cluster })
       .filter(i => i.ruleId === 'HPA000').map(i => [i.path, i.value, i.message]);
     const path = 'metadata.annotations[cdk8s-hpa.io/rules]';
     expect(problems('HPA404=off,HPA102=off,HPA404')).toEqual([
@@ -109,7 +109,7 @@ describe('validateManifest: the one entry point and its options', () => {
         metrics: [{ type: 'External', external: { metric: { name: 'queue_depth' }, target: { type: 'AverageValue', averageValue: '30' } } }],
       },
     });
-    const found = (annotation: unknown, cluster: ClusterProfile) => validateManifest(worker(annotation), { profile: cluster })
+    const found = (annotation: unknown, profile: ClusterProfile) => validateManifest(worker(annotation), { cluster: profile._facts() })
       .map(i => [i.ruleId, i.path, i.value]);
 
     test('over the profile of its scope, whichever way', () => {
@@ -123,17 +123,17 @@ describe('validateManifest: the one entry point and its options', () => {
 
     test('is what the construct writes for a profile: version, the gates set, a fallback format not the default', () => {
       const edge = ClusterProfile.of({ version: '1.36', featureGates: { HPAScaleToZero: true, HPAConfigurableTolerance: false }, fallbackFormat: ExternalFallbackFormat.FAILURE_DURATION_SECONDS });
-      const text = formatClusterAnnotation(edge);
+      const text = formatClusterAnnotation(edge._facts());
       expect(text).toBe('version=1.36,HPAScaleToZero=true,HPAConfigurableTolerance=false,fallbackFormat=failureDurationSeconds');
       const read = annotatedCluster(worker(text))!;
       expect([read.version, read.isGateEnabled('HPAScaleToZero'), read.isGateEnabled('HPAConfigurableTolerance'), read.fallbackFormat])
         .toEqual(['1.36', true, false, 'failureDurationSeconds']);
-      expect(formatClusterAnnotation(ClusterProfile.of())).toBe('version=1.37');
+      expect(formatClusterAnnotation(ClusterProfile.of()._facts())).toBe('version=1.37');
     });
 
     test('fails (HPA154) on each item that is not KEY=VALUE, names an unknown version or gate, or a gate value that is not true or false', () => {
       const path = 'metadata.annotations[cdk8s-hpa.io/cluster]';
-      const issues = validateManifest(worker('version=1.22,HPAScaleToZero=yes,nonsense,NoSuchGate=true'), { profile: ClusterProfile.of() })
+      const issues = validateManifest(worker('version=1.22,HPAScaleToZero=yes,nonsense,NoSuchGate=true'), { cluster })
         .filter(i => i.ruleId === 'HPA154');
       expect(issues.map(i => [i.path, i.value, i.message])).toEqual([
         [path, 'HPAScaleToZero=yes', 'Invalid value: "HPAScaleToZero=yes": the feature gate HPAScaleToZero must be true or false'],
@@ -143,7 +143,7 @@ describe('validateManifest: the one entry point and its options', () => {
       ]);
       expect(issues[0].fix).toBe('write version=<Kubernetes version> and <FeatureGate>=true|false items separated by commas, such as "version=1.36,HPAScaleToZero=true"');
       // The annotation's version is unreadable, so the default is assumed: HPA157 on minReplicas: 0.
-      expect(validateManifest(worker(136), { profile: ClusterProfile.of() }).map(i => [i.ruleId, i.value])).toEqual([['HPA127', 136], ['HPA157', undefined], ['HPA154', 136]]);
+      expect(validateManifest(worker(136), { cluster }).map(i => [i.ruleId, i.value])).toEqual([['HPA127', 136], ['HPA157', undefined], ['HPA154', 136]]);
     });
   });
 

@@ -116,7 +116,7 @@ export function validateWithWorkload(mutate: Mutation, context: CaseContext = {}
   const manifest = baseManifest();
   mutate(manifest);
   const { workload, ruleLevels } = context;
-  return validateManifest(manifest, { profile: ClusterProfile.of({ ...DECLARED_DEFAULT, ...context.cluster }), workload, ruleLevels });
+  return validateManifest(manifest, { cluster: ClusterProfile.of({ ...DECLARED_DEFAULT, ...context.cluster })._facts(), workload, ruleLevels });
 }
 
 export function ruleIdsOf(issues: ValidationIssue[]): string[] {

@@ -70,7 +70,7 @@ describe('every issue carries a fix', () => {
 
   test('on a manifest with a mistake in nearly every field', () => {
     const issues = validateManifest(broken, {
-      profile: ClusterProfile.of({ version: '1.33' }),
+      cluster: ClusterProfile.of({ version: '1.33' })._facts(),
       workload: { kind: 'Deployment', name: 'web', replicas: 2, containers: [{ name: 'app', requests: [] }] },
       otherHpa: { kind: 'HorizontalPodAutoscaler', name: 'other' },
       ruleLevels: { HPA402: RuleLevel.ON, HPA404: RuleLevel.ON },

@@ -125,7 +125,7 @@ describe('HPA406 scale-up policies that never leave zero', () => {
     ['Max', [pods(1), percent(100)], 1],
     ['Min', [pods(1), pods(5, 60)], 1],
   ])('the simulator agrees: from zero with no recent events, %s over %j allows %d', (selectPolicy, policies, limit) => {
-    expect(calculateScaleUpLimitWithScalingRules(0, [], [], simRules(selectPolicy as string, policies as any[]), 1000)).toBe(limit);
+    expect(calculateScaleUpLimitWithScalingRules(0, [], [], simRules(selectPolicy as string, policies as any[]), 1000, false)).toBe(limit);
   });
 });
 
@@ -186,7 +186,7 @@ describe('HPA407 a scale-up Pods value that overflows int32', () => {
 
   test('the simulator agrees that small Percent policies with Min always move at least one pod at a steady state', () => {
     for (let c = 1; c <= 1000; c++) {
-      expect(calculateScaleUpLimitWithScalingRules(c, [], [], simRules('Min', [percent(1)]), 1000)).toBeGreaterThan(c);
+      expect(calculateScaleUpLimitWithScalingRules(c, [], [], simRules('Min', [percent(1)]), 1000, false)).toBeGreaterThan(c);
       expect(calculateScaleDownLimitWithBehaviors(c, [], [], simRules('Min', [percent(1)]), 1000)).toBeLessThan(c);
     }
   });

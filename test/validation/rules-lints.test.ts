@@ -525,7 +525,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('HPA304 two HPAs on one target', () => {
-  const CURRENT = ClusterProfile.of();
+  const CURRENT = ClusterProfile.of()._facts();
   test('reportDuplicateTarget reports the second HPA on spec.scaleTargetRef', () => {
     const out = new IssueList();
     reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu', where: 'hpa.yaml:3' }, CURRENT);
@@ -541,7 +541,7 @@ describe('HPA304 two HPAs on one target', () => {
 
   test('before 1.26 (no AmbiguousSelector in horizontal.go) the two fight over the replica count', () => {
     const out = new IssueList();
-    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu' }, ClusterProfile.of({ version: '1.25' }));
+    reportDuplicateTarget(out, { ref: { kind: 'Deployment', name: 'web' } }, { kind: 'HorizontalPodAutoscaler', name: 'web-cpu' }, ClusterProfile.of({ version: '1.25' })._facts());
     expect(out.issues[0].message).toBe('Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-cpu" already scales this target: '
       + 'two autoscalers fight over its replica count (Kubernetes 1.25; from 1.26 neither scales: AmbiguousSelector)');
   });

@@ -1,9 +1,9 @@
-import { ClusterProfile } from '../../cluster-profile';
+import { ClusterFacts } from '../../model/cluster-facts';
 import { IssueList } from '../issue-list';
 
 /** What every rule gets: the cluster, where to report, and the decoded, defaulted manifest. */
 export interface RuleContext {
-  readonly profile: ClusterProfile;
+  readonly cluster: ClusterFacts;
   readonly out: IssueList;
   /** The manifest after decoding and defaulting. */
   readonly manifest: { [key: string]: any };

@@ -3,7 +3,7 @@
  * replicas; a target the input should hold; another autoscaler on the same target.
  */
 import { RuleContext } from './context';
-import { ClusterProfile } from '../../cluster-profile';
+import { ClusterFacts } from '../../model/cluster-facts';
 import { DEFAULTED } from '../../model/defaults';
 import { kedaTargetType, SCALED_OBJECT_KIND } from '../../model/keda';
 import { namespaceKey } from '../../model/object-keys';
@@ -41,7 +41,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
   }
   const containers = workload.containers;
   if (!containers) return;
-  const rules = requestRules(ctx.profile._release.controller, gate => ctx.profile.isGateEnabled(gate));
+  const rules = requestRules(ctx.cluster);
   const scaled = scaledContainers(containers, rules);
   const target = `${workload.kind}/${workload.name}${whereIs(workload)}`;
   for (const { metric, path } of ctx.metrics) {
@@ -78,7 +78,7 @@ export function checkAgainstWorkload(ctx: RuleContext, workload: WorkloadFacts):
             ? `"${src.container}" is a sidecar init container of ${target}, which the controller counts only from Kubernetes ${SIDECAR_REQUESTS_SINCE} on with ${GATE_SIDECAR_CONTAINERS} on: in this cluster the pods have no container of that name to read`
             : `${target} has no container named "${src.container}"${scaled.length ? ` (it has ${names})` : ''}`,
           sidecar
-            ? !ctx.profile._release.controller.sidecarRequests ? declareVersion(SIDECAR_REQUESTS_SINCE) : declareGate(GATE_SIDECAR_CONTAINERS)
+            ? !ctx.cluster.release.controller.sidecarRequests ? declareVersion(SIDECAR_REQUESTS_SINCE) : declareGate(GATE_SIDECAR_CONTAINERS)
             : scaled.length ? `use one of ${names}` : undefined);
       } else if (readableResource(src.name) && usesUtilization(src.target) && !container.requests.includes(src.name)) {
         ctx.out.invalid('HPA301', child(path, 'containerResource.target.averageUtilization'), src.target.averageUtilization,
@@ -120,7 +120,7 @@ function describe(container: ContainerFacts): string {
 /** Why a pod-level request for `resource` does not help here, if the template has one. */
 function podLevelIgnored(workload: WorkloadFacts, resource: string, rules: RequestRules, ctx: RuleContext): string {
   if (rules.podLevel || !workload.podRequests?.includes(resource)) return '';
-  return !ctx.profile._release.controller.podLevelRequests
+  return !ctx.cluster.release.controller.podLevelRequests
     ? ` (the controller reads pod-level requests from Kubernetes ${POD_LEVEL_REQUESTS_SINCE} on, with ${GATE_POD_LEVEL_RESOURCES})`
     : ` (the controller reads pod-level requests only with ${GATE_POD_LEVEL_RESOURCES} on, which this cluster profile turns off)`;
 }
@@ -143,7 +143,7 @@ export interface ThisHpa {
  * An HPA whose target another autoscaler of the same input (`other`) already scales: another
  * HPA, or a KEDA ScaledObject.
  */
-export function reportDuplicateTarget(out: IssueList, hpa: ThisHpa, other: OtherHpa, profile: ClusterProfile): void {
+export function reportDuplicateTarget(out: IssueList, hpa: ThisHpa, other: OtherHpa, cluster: ClusterFacts): void {
   const { ref, scaledObject } = hpa;
   const where = other.where !== undefined ? ` (${other.where})` : '';
   const keda = other.keda;
@@ -151,9 +151,9 @@ export function reportDuplicateTarget(out: IssueList, hpa: ThisHpa, other: Other
     ? `ScaledObject "${keda.scaledObject}"${where}, through the HPA KEDA makes of it ("${keda.hpa}"),`
     : `${other.kind}${other.name !== undefined ? ` "${other.name}"` : ''}${where}${keda ? `, which KEDA makes of ScaledObject "${keda.scaledObject}",` : ''}`;
   // From 1.26 the controller finds the pods of each selected by both (horizontal.go, validateAndParseSelector).
-  let message = profile._release.controller.ambiguousSelector
+  let message = cluster.release.controller.ambiguousSelector
     ? `${who} also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales`
-    : `${who} already scales this target: two autoscalers fight over its replica count (Kubernetes ${profile.version}; from 1.26 neither scales: AmbiguousSelector)`;
+    : `${who} already scales this target: two autoscalers fight over its replica count (Kubernetes ${cluster.version}; from 1.26 neither scales: AmbiguousSelector)`;
   let fix = 'keep one HPA per target and put all metrics in it';
   // KEDA's admission webhook refuses a ScaledObject on a target that another HPA or ScaledObject
   // already scales (apis/keda/v1alpha1/scaledobject_webhook.go); nothing refuses a later HPA.

@@ -13,10 +13,10 @@ const TOLERANCE_SINCE = firstReleaseWhere(r => r.gates[GATE_CONFIGURABLE_TOLERAN
 const TOLERANCE_ON = firstReleaseWhere(r => r.gates[GATE_CONFIGURABLE_TOLERANCE].enabledByDefault);
 
 export function checkDefaultRelease(ctx: RuleContext): void {
-  const { profile, spec } = ctx;
-  if (profile._versionDeclared) return;
-  const assumed = `judged as on Kubernetes ${profile.version}, the default (the newest release), as no cluster version is declared`;
-  if (spec.minReplicas === 0 && profile.isGateEnabled(GATE_SCALE_TO_ZERO)) {
+  const { cluster, spec } = ctx;
+  if (cluster.versionDeclared) return;
+  const assumed = `judged as on Kubernetes ${cluster.version}, the default (the newest release), as no cluster version is declared`;
+  if (spec.minReplicas === 0 && cluster.gatesOn[GATE_SCALE_TO_ZERO]) {
     ctx.out.add('HPA157', 'spec.minReplicas', ErrorType.WARNING, undefined,
       `${assumed}: scaling to zero needs ${GATE_SCALE_TO_ZERO}, on by default from 1.${SCALE_TO_ZERO_ON}; an older cluster refuses minReplicas: 0 unless it turns the gate on`);
   }

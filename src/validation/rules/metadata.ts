@@ -1,6 +1,6 @@
 /** `ValidateObjectMeta` for an HPA (`NameIsDNSSubdomain`), and the manifest's type. */
-import { ClusterProfile } from '../../cluster-profile';
 import { AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2, deprecationWarning, meantAsHpa } from '../../model/api-versions';
+import { ClusterFacts } from '../../model/cluster-facts';
 import { HPA_API_VERSION, HPA_KIND } from '../../private/constants';
 import { declareVersion, servedState } from '../../private/kubernetes-releases';
 import { child, ErrorType, IssueList } from '../issue-list';
@@ -14,17 +14,17 @@ const MAX_ANNOTATIONS_BYTES = 256 * 1024;
  * apiVersion and kind. Every HPA version the cluster's release serves is accepted (the rules then
  * run on the object as the API server converts it); a deprecated one gets the server's warning.
  */
-export function checkTypeMeta(manifest: { [key: string]: any }, profile: ClusterProfile, out: IssueList): void {
+export function checkTypeMeta(manifest: { [key: string]: any }, cluster: ClusterFacts, out: IssueList): void {
   const { apiVersion, kind } = manifest;
-  const served = () => profile._release.servedApiVersions;
+  const served = () => cluster.release.servedApiVersions;
   if (isString(apiVersion)) {
-    const state = servedState(apiVersion, profile._release);
+    const state = servedState(apiVersion, cluster.release);
     if (state === undefined) {
       out.unsupported('HPA100', 'apiVersion', apiVersion, served(), `set apiVersion to "${HPA_API_VERSION}"`);
     } else if (!state.served) {
       const when = state.removedIn !== undefined ? `removed in 1.${state.removedIn}` : `added in 1.${state.since}`;
       out.add('HPA100', 'apiVersion', ErrorType.UNSUPPORTED, apiVersion,
-        `Kubernetes ${profile.version} does not serve this version (${when}), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "${apiVersion}"; served: ${served().map(v => JSON.stringify(v)).join(', ')}`,
+        `Kubernetes ${cluster.version} does not serve this version (${when}), kubectl fails with: no matches for kind "HorizontalPodAutoscaler" in version "${apiVersion}"; served: ${served().map(v => JSON.stringify(v)).join(', ')}`,
         state.removedIn !== undefined ? migrationHint(apiVersion) : declareVersion(`1.${state.since}`));
     } else if (state.deprecated) {
       out.add('HPA155', 'apiVersion', ErrorType.WARNING, undefined,

@@ -44,7 +44,7 @@ function checkMetricSpec(ctx: RuleContext, metric: { [key: string]: any }, path:
   if (first !== undefined && isObject(metric[first])) {
     SOURCE_CHECKS[first](ctx, metric[first], child(path, first));
   }
-  if (expected === 'containerResource' && metric[expected] === undefined && !ctx.profile.isGateEnabled(GATE_CONTAINER_METRICS)) {
+  if (expected === 'containerResource' && metric[expected] === undefined && !ctx.cluster.gatesOn[GATE_CONTAINER_METRICS]) {
     ctx.out.required('HPA151', child(path, expected),
       `must populate information for the given metric source (only allowed when ${GATE_CONTAINER_METRICS} feature is enabled)`,
       `the API server drops containerResource while ${GATE_CONTAINER_METRICS} is off (before 1.27): ${declareGate(GATE_CONTAINER_METRICS)}, use 1.27 or later, or use a Resource metric`);

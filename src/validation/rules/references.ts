@@ -41,7 +41,7 @@ export function checkScaleTargetRef(ctx: RuleContext): void {
   const apiVersion = ref.apiVersion ?? '';
   if (!isString(apiVersion)) return;
   const parsed = parseGroupVersion(apiVersion);
-  const serverRule = ctx.profile._release.apiServer.scaleTargetGroupRule;
+  const serverRule = ctx.cluster.release.apiServer.scaleTargetGroupRule;
   if ('error' in parsed) {
     ctx.out.invalid(serverRule ? 'HPA107' : 'HPA205', child(path, 'apiVersion'), apiVersion, parsed.error, 'write "<group>/<version>", e.g. "apps/v1"');
   } else if (parsed.group === '' && ref.kind !== 'ReplicationController') {
@@ -50,7 +50,7 @@ export function checkScaleTargetRef(ctx: RuleContext): void {
       ctx.out.invalid('HPA107', child(path, 'apiVersion'), apiVersion, 'apiVersion must specify API group', fix);
     } else {
       ctx.out.invalid('HPA205', child(path, 'apiVersion'), apiVersion,
-        `apiVersion must specify API group: Kubernetes ${ctx.profile.version} stores it, but the controller cannot find the scale subresource`, fix);
+        `apiVersion must specify API group: Kubernetes ${ctx.cluster.version} stores it, but the controller cannot find the scale subresource`, fix);
     }
   }
 }

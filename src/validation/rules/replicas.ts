@@ -8,7 +8,7 @@ const SCALE_TO_ZERO_ON = firstReleaseWhere(r => r.gates[GATE_SCALE_TO_ZERO].enab
 
 export function checkReplicas(ctx: RuleContext): void {
   const { minReplicas, maxReplicas } = ctx.spec;
-  const scaleToZero = ctx.profile.isGateEnabled(GATE_SCALE_TO_ZERO);
+  const scaleToZero = ctx.cluster.gatesOn[GATE_SCALE_TO_ZERO];
   const bound = scaleToZero ? 0 : 1;
   if (isNumber(minReplicas) && minReplicas < bound) {
     ctx.out.invalid('HPA101', 'spec.minReplicas', minReplicas, `must be greater than or equal to ${bound}`,
@@ -19,7 +19,7 @@ export function checkReplicas(ctx: RuleContext): void {
 
   const max = maxReplicas === undefined ? 0 : maxReplicas;
   if (isNumber(max)) {
-    if (ctx.profile._release.apiServer.maxReplicasRequired) {
+    if (ctx.cluster.release.apiServer.maxReplicasRequired) {
       if (max === 0) {
         ctx.out.required('HPA102', 'spec.maxReplicas', 'must be set and greater than 0', 'set maxReplicas to the most replicas the workload may have');
       } else if (max < 0) {

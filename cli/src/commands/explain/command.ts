@@ -120,7 +120,7 @@ function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, 
   const results = checked.objects.hpas.filter(hpa => !cutShort.includes(hpa)).map(hpa => {
     const issues = checked.issuesOf(hpa).map(issueFields);
     const explanation = explainIndexed(hpa, checked.objects, issues, {
-      profile: settingsOf(hpa.file).profile, now: args.now, perPodLoad: args.replayLoad === 'per-pod', kubectlFlags: live?.kubectlFlags,
+      cluster: settingsOf(hpa.file).profile._facts(), now: args.now, perPodLoad: args.replayLoad === 'per-pod', kubectlFlags: live?.kubectlFlags,
     });
     // A rule the explanation does not report (HPA306 where the live status shows the target exists) is off in the replay too.
     const refuted = [...new Set(issues.map(i => i.ruleId).filter(id => !explanation.validationIssues.some(i => i.ruleId === id)))];

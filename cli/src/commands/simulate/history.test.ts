@@ -310,14 +310,41 @@ describe('--compare-release: what changes if we upgrade', () => {
     '',
   ];
 
-  test('1.37 and 1.38 keep the same count on this history: the one controller fact between them is read from pods', () => {
+  test('1.37 and 1.38 keep the same count on this history: no count passes the int32 range', () => {
     const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--k8s-version', '1.37', '--compare-release', '1.38']);
     expect(run.lines).toEqual([
       ...MEASURES('1.37', '1.38', '0.0%'),
       'releases: 1.37 and 1.38 keep the same replica count at all 81 syncs (the release table\'s 1.38 is read from v1.38.0-beta.0)',
       'what the release table holds differently (read by the run):',
-      '                                1.37  1.38',
-      '  controller sidecarsReadFirst  no    yes   not read: read from pods; a replay of history takes the requests from podRequests',
+      '                                    1.37  1.38',
+      '  controller sidecarsReadFirst      no    yes   not read: read from pods; a replay of history takes the requests from podRequests',
+      '  controller replicaCountsSaturate  no    yes   not read: no metric\'s count passed the int32 range',
+    ]);
+    expect(run.code).toBe(0);
+  });
+
+  test('1.37 and 1.38 part where a lag with a 100m target passes 214,748,364: the sync and the cause', () => {
+    // The worker's queue lag, as Prometheus's query_range returns it: growing by 400,000 a second.
+    const start = fixtureStart();
+    const values = Array.from({ length: 81 }, (_, k) => `[${start + 15 * k},"${15 * k * 400_000}"]`);
+    const lag = path.join(tmp, 'lag.json');
+    fs.writeFileSync(lag, `{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"app":"worker"},"values":[${values.join(',')}]}]}}`);
+    const hpa = path.join(tmp, 'worker-hpa.yaml');
+    fs.writeFileSync(hpa, [
+      'apiVersion: autoscaling/v2', 'kind: HorizontalPodAutoscaler', 'metadata:', '  name: worker', 'spec:',
+      '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: worker}', '  minReplicas: 2', '  maxReplicas: 40',
+      '  metrics:', '  - type: Pods', '    pods: {metric: {name: lag}, target: {type: AverageValue, averageValue: 100m}}', '',
+    ].join('\n'));
+    const run = cli(['simulate', '--hpa', hpa, '--history', `lag=${lag}`, '--load', 'lag=Total', '--k8s-version', '1.37', '--compare-release', '1.38']);
+    expect(run.lines[1]).toBe('replica-hours              8.8                               12.9 (+46.7%)');
+    const releases = run.lines.slice(run.lines.findIndex(l => l.startsWith('releases:')));
+    expect(releases).toEqual([
+      // Sync 35's proposal of 40 leaves the 300 s scale-down window at sync 55.
+      'releases: 1.37 and 1.38 part at sync 55 (827.95s): 1.37 has 2 replicas, 1.38 has 40; 26 of 81 syncs differ (the release table\'s 1.38 is read from v1.38.0-beta.0)',
+      'what the release table holds differently (read up to the parting sync):',
+      '                                    1.37  1.38',
+      '  controller sidecarsReadFirst      no    yes   not read: read from pods; a replay of history takes the requests from podRequests',
+      '  controller replicaCountsSaturate  no    yes   read: at sync 36 lag proposes MinInt32 (read as 0) and MaxInt32: a count past the int32 range',
     ]);
     expect(run.code).toBe(0);
   });

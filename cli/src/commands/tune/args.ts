@@ -3,7 +3,7 @@
  * the workers), and the rest read as `simulate` reads them (the HPA, the history, the cluster,
  * the initial replicas, the timing). Syntax errors are `UsageError`s naming the flag and value.
  */
-import { parseDuration } from 'cdk8s-hpa/lib/toolkit';
+import { closestName, CODE_LANGUAGES, CodeLanguage, parseDuration } from 'cdk8s-hpa/lib/toolkit';
 import { UsageError } from '../../errors';
 import { FlagArg } from '../../flags';
 import { parseSimulateArgs, SimulateArgs } from '../simulate/args';
@@ -26,9 +26,11 @@ export interface TuneArgs extends SimulateArgs {
   readonly jobs?: number;
   /** `--output <file>`: where the recommended HPA's YAML is written. */
   readonly output?: string;
+  /** `--language`: the construct code's language. */
+  readonly language?: CodeLanguage;
 }
 
-const TUNE_FLAGS = ['--max-above-target', '--threshold', '--max-reaction', '--max-time-at-max', '--max-direction-changes', '--vary', '--max-replays', '--jobs', '--output'];
+const TUNE_FLAGS = ['--max-above-target', '--threshold', '--max-reaction', '--max-time-at-max', '--max-direction-changes', '--vary', '--max-replays', '--jobs', '--output', '--language'];
 /** simulate's flags that tune has no use for. */
 const NOT_FOR_TUNE = ['--trace', '--compare', '--compare-name', '--report', '--svg', '--csv'];
 
@@ -102,6 +104,15 @@ function readTuneFlag(option: FlagArg, own: { [k: string]: any }): void {
     case '--output':
       own.output = v;
       return;
+    case '--language': {
+      const language = CODE_LANGUAGES.find(l => l === v.toLowerCase());
+      if (language === undefined) {
+        const meant = closestName(v.toLowerCase(), CODE_LANGUAGES);
+        throw new UsageError(`--language: "${v}" is not ${CODE_LANGUAGES.join(', ')}${meant ? `: did you mean ${meant}?` : ''}`);
+      }
+      own.language = language;
+      return;
+    }
     case '--vary': {
       own.vary = own.vary ?? [];
       for (const item of v.split(',').map(x => x.trim()).filter(x => x !== '')) {

@@ -3,7 +3,7 @@
  * within the limits, every candidate replayed in full (`HpaTuner`), on every core.
  */
 import * as os from 'os';
-import { constructCode, frontRows, plural, PrometheusHistory, shellCommand, specYaml, TuningResult } from 'cdk8s-hpa/lib/toolkit';
+import { constructCode, frontRows, LANGUAGE_NAMES, plural, PrometheusHistory, shellCommand, specYaml, TuningResult } from 'cdk8s-hpa/lib/toolkit';
 import { parseTuneArgs, TuneArgs } from './args';
 import { makeTuner, searchOnWorkers, Tuning, tuningHistory } from './tuning';
 import { Command, Io } from '../../command';
@@ -57,6 +57,9 @@ What may change (everything else stays as written):
   --format text|json         the recommendation, front and certificate as text (default) or JSON
   --output <file>            also write the recommended HPA there, as YAML (to apply, or to
                              replay with simulate --compare)
+  --language typescript|python|java|go
+                             the language of the construct code printed with the recommendation
+                             (default typescript)
 
 Exit codes:
   0  searched (the recommendation may be the spec as it is)
@@ -119,7 +122,9 @@ function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, se
     lines.push(`recommended: ${r.changes.join(' ')}`,
       `  ${r.measures.replicaHours.toFixed(1)} replica-hours instead of ${b.measures.replicaHours.toFixed(1)} (${saving >= 0 ? '-' : '+'}${Math.abs(saving).toFixed(1)}%)`, '');
     lines.push('the HPA to apply:', '', ...specYaml(r.hpa).trimEnd().split('\n').map(l => `  ${l}`), '');
-    lines.push('as construct code (TypeScript):', '', ...constructCode(r.hpa).trimEnd().split('\n').map(l => `  ${l}`), '');
+    const language = args.language ?? 'typescript';
+    lines.push(`as construct code (${LANGUAGE_NAMES[language]}; --language for another):`, '',
+      ...constructCode(r.hpa, language).trimEnd().split('\n').map(l => `  ${l}`), '');
   }
   const front = frontRows(result, FRONT_AROUND);
   lines.push('the trade-off front (levels of the spec as it is; * recommended):', ...alignColumns(front.rows, true).map(l => `  ${l}`));
