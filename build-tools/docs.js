@@ -8,7 +8,8 @@
  * (src/manifests/input-rules.ts), with one anchor per id (`#hpa102`, the link `ruleDocUrl`
  * gives), and the README's table of checks between its `rules-table` markers. A stale page
  * therefore dirties the working tree, which CI rejects; test/docs.test.ts says which. Then it
- * fails when a relative link or anchor in README.md or docs/*.md points nowhere.
+ * fails when a relative link or anchor in README.md or docs/*.md points nowhere, or when a mark on
+ * a block of commands (`<!-- page: name -->`, below) is malformed.
  */
 'use strict';
 const fs = require('fs');
@@ -307,6 +308,95 @@ function brokenLinks(root = ROOT) {
   return problems;
 }
 
+/**
+ * Why a block of commands may go unrun by cli/src/docs.test.ts, which runs every other `$ ` line of
+ * the docs and compares what it prints with what the page shows. A block gives one in its mark:
+ * `<!-- explain: live, not run: needs a live cluster -->`; the conformance run runs these against
+ * real ones.
+ */
+const NOT_RUN_REASONS = ['needs a live cluster', 'needs a Prometheus server'];
+
+/**
+ * A block's mark, the line right before its fence: `<!-- <page>: <name> -->` names it (tests and
+ * the conformance run find it by name), `, not run: <reason>` after the name says why the docs test
+ * does not run it, a reason of NOT_RUN_REASONS with what it runs on in parentheses if need be.
+ */
+const MARK = /^<!-- ([\w.-]+): ([\w-]+)(?:, not run: ([^(]*?)(?: \(([^)]*)\))?)? -->$/;
+
+/**
+ * The blocks of a markdown text that show commands run in a shell (a line starting with `$ `), in
+ * order: [{ line, indent, code, mark, steps }], `line` the fence's, `code` without the fence's
+ * indent (in a list item); each step is a command (its lines continued with `\` joined by
+ * newlines) and what the page shows it prints (the lines up to the next `$ `), with the line of the
+ * command. `mark` is { page, name, notRun, detail } or undefined.
+ */
+function commandBlocks(markdown) {
+  const lines = markdown.split('\n');
+  const blocks = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^( *)(`{3,}|~{3,})/.exec(lines[i]);
+    if (!open) continue;
+    const [, indent, fence] = open;
+    let end = i + 1;
+    while (end < lines.length && lines[end].trim() !== fence) end++;
+    const body = lines.slice(i + 1, end).map(l => (l.startsWith(indent) ? l.slice(indent.length) : l.trimStart()));
+    if (body.some(l => l.startsWith('$ '))) {
+      const m = i > 0 ? MARK.exec(lines[i - 1].trim()) : null;
+      const mark = m ? { page: m[1], name: m[2], notRun: m[3], detail: m[4] } : undefined;
+      blocks.push({ line: i + 1, indent, code: body.join('\n'), mark, steps: steps(body, i + 2) });
+    }
+    i = end;
+  }
+  return blocks;
+}
+
+/** A block's lines as commands, each with what the page shows it prints; `firstLine` is the line of `body[0]`. */
+function steps(body, firstLine) {
+  const out = [];
+  for (let k = 0; k < body.length; k++) {
+    if (!body[k].startsWith('$ ')) {
+      if (out.length === 0) throw new Error(`line ${firstLine + k}: a block of commands starts with its first command (\`$ ...\`)`);
+      out[out.length - 1].shown.push(body[k]);
+      continue;
+    }
+    const command = [body[k].slice(2)];
+    while (command[command.length - 1].endsWith('\\') && k + 1 < body.length) command.push(body[++k]);
+    out.push({ line: firstLine + k - command.length + 1, command: command.join('\n'), shown: [] });
+  }
+  return out.map(s => ({ ...s, shown: s.shown.join('\n') }));
+}
+
+/** What is wrong with the marks of the command blocks of README.md and docs/*.md, as `file:line: ...`. */
+function markProblems(root = ROOT) {
+  const problems = [];
+  for (const file of docFiles(root)) {
+    const markdown = fs.readFileSync(path.join(root, file), 'utf8');
+    const page = path.basename(file, '.md');
+    try {
+      commandBlocks(markdown);
+    } catch (e) {
+      problems.push(`${file}: ${e.message}`);
+    }
+    const lines = markdown.split('\n');
+    const names = new Set();
+    lines.forEach((line, i) => {
+      const text = line.trim();
+      if (!/^<!-- [\w.-]+: /.test(text)) return;
+      const where = `${file}:${i + 1}`;
+      const m = MARK.exec(text);
+      if (!m) return problems.push(`${where}: a mark reads <!-- ${page}: <name> --> or <!-- ${page}: <name>, not run: <reason> -->`);
+      if (m[1] !== page) problems.push(`${where}: the mark names page "${m[1]}", not "${page}"`);
+      if (names.has(m[2])) problems.push(`${where}: a second block named "${m[2]}"`);
+      names.add(m[2]);
+      if (!/^ *(`{3,}|~{3,})/.test(lines[i + 1] ?? '')) problems.push(`${where}: a mark stands on the line right before its block's fence`);
+      if (m[3] !== undefined && !NOT_RUN_REASONS.includes(m[3])) {
+        problems.push(`${where}: "${m[3]}" is no reason not to run a block (${NOT_RUN_REASONS.map(r => `"${r}"`).join(', ')})`);
+      }
+    });
+  }
+  return problems;
+}
+
 function main() {
   const files = generatedFiles(loadCatalog());
   const written = [];
@@ -317,12 +407,13 @@ function main() {
       written.push(file);
     }
   }
-  const problems = brokenLinks(ROOT);
-  for (const p of problems) console.error(`docs: ${p}`);
-  console.log(`docs: ${written.length > 0 ? `wrote ${written.join(', ')}` : 'generated pages up to date'}; ${problems.length} broken links`);
-  if (problems.length > 0) process.exit(1);
+  const broken = brokenLinks(ROOT);
+  const marks = markProblems(ROOT);
+  for (const p of [...broken, ...marks]) console.error(`docs: ${p}`);
+  console.log(`docs: ${written.length > 0 ? `wrote ${written.join(', ')}` : 'generated pages up to date'}; ${broken.length} broken links; ${marks.length} bad marks`);
+  if (broken.length + marks.length > 0) process.exit(1);
 }
 
-module.exports = { loadCatalog, generatedFiles, anchorsOf, brokenLinks, docFiles };
+module.exports = { loadCatalog, generatedFiles, anchorsOf, brokenLinks, docFiles, commandBlocks, markProblems };
 
 if (require.main === module) main();

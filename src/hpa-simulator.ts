@@ -9,6 +9,7 @@ import { durationSeconds, requireDuration } from './model/duration';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_SYNC_PERIOD_SECONDS, DEFAULT_TOLERANCE } from './private/constants';
 import { onFirstUse } from './private/memoize';
 import type * as SpecReader from './simulation/hpa-spec';
+import type * as Requests from './simulation/pod-requests';
 import { SimulationResult } from './simulation/simulation-result';
 import type * as Run from './simulation/simulation-run';
 import { SimulationTrace } from './simulation/simulation-trace';
@@ -22,6 +23,7 @@ import { ValidationIssue } from './validation/validation-issue';
 const loadEngine = onFirstUse(() => require('./validation/engine') as typeof Engine);
 const loadSpecReader = onFirstUse(() => require('./simulation/hpa-spec') as typeof SpecReader);
 const loadRun = onFirstUse(() => require('./simulation/simulation-run') as typeof Run);
+const loadRequests = onFirstUse(() => require('./simulation/pod-requests') as typeof Requests);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 type Issues = ValidationIssue[];
@@ -83,7 +85,8 @@ export class HpaSimulator {
       // With another cluster than the HPA's own, the manifest is checked for that cluster.
       refuseErrors(manifest, () => options?.cluster ? loadEngine().validateManifest(manifest, { cluster: profile._facts() }) : hpa.validateHpa());
     }
-    return new HpaSimulator(manifest, options ?? {}, profile);
+    const workload = options?.workload ?? hpa.target._workloadManifest();
+    return new HpaSimulator(manifest, { ...options, ...(workload !== undefined && { workload }) }, profile);
   }
 
   private readonly spec: SpecReader.SimSpec;
@@ -92,6 +95,11 @@ export class HpaSimulator {
   private readonly downscaleWindow: number;
   private readonly options: HpaSimulatorOptions;
   private readonly manifest: any;
+  /** The workload's name and requests, when `options.workload` gives it. */
+  private readonly workload: Requests.WorkloadRequests | undefined;
+  /** What a trace's (`run()`) and a replay's usages are compared with, per spec metric. */
+  private readonly traceRequests: Array<Requests.ResolvedRequest | undefined>;
+  private readonly historyRequests: Array<Requests.ResolvedRequest | undefined>;
 
   private constructor(manifest: any, options: HpaSimulatorOptions, profile: ClusterProfile) {
     this.manifest = manifest;
@@ -108,6 +116,11 @@ export class HpaSimulator {
     // SetDefaults_HPAControllerConfiguration: a tolerance of 0 is replaced by the default.
     const tolerance = options.tolerance ? options.tolerance : DEFAULT_TOLERANCE;
     this.spec = loadSpecReader().readSpec(manifest, profile._facts(), { tolerance, downscaleStabilizationSeconds: this.downscaleWindow });
+    const { resolveRequests, workloadRequests } = loadRequests();
+    this.workload = options.workload != null ? workloadRequests(options.workload, this.spec, profile._facts()) : undefined;
+    // A trace's usages are percent unless podRequests says otherwise; recorded history's are in base units.
+    this.traceRequests = resolveRequests(this.spec, options.podRequests, this.workload, false);
+    this.historyRequests = resolveRequests(this.spec, options.podRequests, this.workload, true);
   }
 
   /** How traces and results name the spec's metrics, in spec order. */
@@ -169,7 +182,7 @@ export class HpaSimulator {
   public _subject(): ReplaySubject<SimulationResult> {
     return {
       spec: this.spec,
-      options: this.options,
+      options: this.withRequests(this.historyRequests),
       syncPeriod: this.syncPeriod,
       run: (input, until, options) => this._runInput(input, until, true, options),
     };
@@ -181,15 +194,18 @@ export class HpaSimulator {
    * @internal
    */
   public _run(trace: SimulationTrace, options: SimulationRunOptions, fastForward: boolean): SimulationResult {
-    return this._runInput(loadRun().traceInput(this.spec, trace), options.until, fastForward, this.options);
+    const input = loadRun().traceInput(this.spec, trace);
+    return this._runInput(input, options.until, fastForward, this.withRequests(this.traceRequests), this.traceRequests);
   }
 
   /**
    * A run over any input (a trace, a history), with `options` in place of the simulator's
-   * (the same but for the starting state).
+   * (the same but for the starting state), whose `podRequests` are `requests` (a replay's by
+   * default).
    * @internal
    */
-  public _runInput(input: Run.RunInput, until: number, fastForward: boolean, options: HpaSimulatorOptions): SimulationResult {
+  public _runInput(input: Run.RunInput, until: number, fastForward: boolean, options: HpaSimulatorOptions,
+    requests: ReadonlyArray<Requests.ResolvedRequest | undefined> = this.historyRequests): SimulationResult {
     const { Run: SimulationRun } = loadRun();
     const { displayTarget } = loadSpecReader();
     const run = new SimulationRun(this.spec, this.profile._facts(), options, this.downscaleWindow, input);
@@ -198,8 +214,26 @@ export class HpaSimulator {
       name: this.spec.name,
       minReplicas: this.spec.minReplicas,
       maxReplicas: this.spec.maxReplicas,
-      metrics: this.spec.metrics.map(m => ({ id: m.id, type: m.type, targetType: m.targetType, target: displayTarget(m) })),
+      metrics: this.spec.metrics.map((m, i) => {
+        const r = requests[i];
+        return {
+          id: m.id,
+          type: m.type,
+          targetType: m.targetType,
+          target: displayTarget(m),
+          ...(r && { request: r.value, requestSource: r.source }),
+          ...(r?.workload !== undefined && { workloadRequest: r.workload }),
+        };
+      }),
       steps,
+      workload: this.workload?.name,
+      requestKeys: requests.map(r => r && { resource: r.resource, key: r.key }),
+      trace: requests === this.traceRequests,
     });
+  }
+
+  /** The options with the requests a run compares usages with, each Utilization metric's under its own key. */
+  private withRequests(requests: ReadonlyArray<Requests.ResolvedRequest | undefined>): HpaSimulatorOptions {
+    return { ...this.options, podRequests: loadRequests().effectivePodRequests(this.spec, requests, this.options.podRequests) };
   }
 }

@@ -6,6 +6,7 @@ import type { MatrixSeries } from './history/prometheus-matrix';
 import { HpaSimulator } from './hpa-simulator';
 import { durationSeconds, requireDuration } from './model/duration';
 import { onFirstUse } from './private/memoize';
+import type { SimulationResult } from './simulation/simulation-result';
 import type * as SearchModule from './tuning/search';
 import type * as SpaceModule from './tuning/search-space';
 import { FeltMeasures, HpaTunerOptions, TunedSpec, TuningCertificate, TuningResult, TuningScore } from './tuning/tuning-types';
@@ -27,6 +28,8 @@ interface Baseline {
   readonly ref: SearchModule.Reference;
   readonly spec: TunedSpec;
   readonly bounds: SearchModule.Bounds;
+  /** Its replay's steps, for what the replay rests on (`SimulationResult.warnings`). */
+  readonly result: SimulationResult;
 }
 
 /**
@@ -158,7 +161,7 @@ export class HpaTuner {
     const f = felt(replay.result, replay.measures, ref);
     const bounds = boundsOf(this.options.limits ?? {}, f, d => durationSeconds(d!));
     const spec: TunedSpec = { hpa: this.manifest, changes: [], measures: replay.measures, felt: f, misses: misses(f, bounds).lines };
-    const baseline: Baseline = { ref, bounds, spec };
+    const baseline: Baseline = { ref, bounds, spec, result: replay.result };
     this.baselines.set(history, baseline);
     return baseline;
   }
@@ -193,7 +196,7 @@ export class HpaTuner {
       historyDigest: historyDigest(history),
       release: this.profile.version,
       featureGates: gates,
-      settingsDigest: sha256(JSON.stringify(settings)),
+      settingsDigest: sha256(JSON.stringify(canonical(settings) ?? {})),
       specsDigest: sha256(JSON.stringify([baseline.hpa, recommended.hpa])),
       measuresDigest: sha256(JSON.stringify([baseline.measures, recommended.measures])),
       replays,
@@ -274,6 +277,19 @@ export class TuningSearch {
       certificate: this.tuner._certificate(this.history, baseline, recommended, specs.length),
     };
   }
+}
+
+/**
+ * The settings as their meaning has them, whatever the caller's key order or language: keys
+ * sorted, and unset values and empty maps (no limits, no pod requests) left out.
+ */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.keys(value).sort()
+    .map(k => [k, canonical((value as { [k: string]: unknown })[k])] as const)
+    .filter(([, v]) => v !== undefined);
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 function sha256(text: string | Buffer): string {

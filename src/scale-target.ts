@@ -90,10 +90,19 @@ export class ScaleTarget implements kplus.IScalable {
     // (The L1 of cdk8s-plus-27 drops what its 1.27 schema lacks, a native sidecar's
     // restartPolicy and pod-level resources among them, and so does this reading.)
     const read = workloadFactsFromManifest(manifest);
-    const pod = { containers: read.containers, podRequests: read.podRequests, podZeroRequests: read.podZeroRequests };
+    const pod = { containers: read.containers, podRequests: read.podRequests, podRequestAmounts: read.podRequestAmounts };
     return typeof read.replicas === 'number'
       ? { ...facts, ...pod, replicas: read.replicas, replicasDropped: undefined }
       : { ...facts, ...pod };
+  }
+
+  /**
+   * The workload's manifest as cdk8s renders it, whose pods' requests the simulator reads;
+   * undefined for a reference.
+   * @internal
+   */
+  public _workloadManifest(): { [key: string]: any } | undefined {
+    return this.scalable ? renderedManifest(this.scalable) : undefined;
   }
 }
 

@@ -14,3 +14,11 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** A flag the command does not take, as opposed to a bad value of one it takes (help.test.ts tells them apart). */
+export class UnknownFlagError extends UsageError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnknownFlagError';
+  }
+}

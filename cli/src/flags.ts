@@ -4,7 +4,7 @@
  * `--no-config`, `--disable`, `--enable`, `--error`, `--warn`).
  */
 import { RuleLevel, ruleLevelProblem } from 'cdk8s-hpa/lib/toolkit';
-import { UsageError } from './errors';
+import { UnknownFlagError, UsageError } from './errors';
 
 /** The flag at `argv[index]`: `--flag`, `--flag value` or `--flag=value`. */
 export class FlagArg {
@@ -164,7 +164,7 @@ export function readArgs(argv: readonly string[], cluster: ClusterFlags, reader:
       option.noValue();
       help = true;
     } else if (!readClusterFlag(option, cluster) && !reader.flag(option)) {
-      throw new UsageError(`unknown option ${option.flag}`);
+      throw new UnknownFlagError(`unknown option ${option.flag}`);
     }
     i = option.lastIndex;
   }

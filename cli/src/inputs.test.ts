@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { collectInputs, decode, noInputs } from './inputs';
-import { cli, FIXTURES, requireCompiledCli } from '../test/cli-helpers';
+import { cli, requireCompiledCli, testdata } from '../test/cli-helpers';
 
 const POWERSHELL = 'test/fixtures/field/ok/kubectl-get-windows-powershell.yaml';
 const KUSTOMIZE = 'test/fixtures/field/kustomize/catalog';
@@ -106,7 +106,7 @@ describe('cdk8s-hpa validate', () => {
   beforeAll(() => requireCompiledCli());
 
   test('reports a UTF-16 file (BE or LE) at the same lines and columns as its UTF-8 twin', () => {
-    const text = fs.readFileSync(`${FIXTURES}/clean.yaml`, 'utf8').replace('maxReplicas: 12', 'maxReplicas: 0');
+    const text = fs.readFileSync(`${testdata('validate')}/clean.yaml`, 'utf8').replace('maxReplicas: 12', 'maxReplicas: 0');
     const utf8 = cli(['validate', '-'], { input: text });
     expect(utf8.code).toBe(1);
     expect(utf8.lines.map(l => l.split(' spec.')[0])).toEqual(['<stdin>:30:3: error [HPA102]', '<stdin>:30:3: error [HPA103]']);

@@ -5,13 +5,14 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { BIN, cli, FIXTURES, requireCompiledCli, ROOT } from '../test/cli-helpers';
+import { BIN, cli, FIXTURES, requireCompiledCli, ROOT, testdata } from '../test/cli-helpers';
 
 beforeAll(() => requireCompiledCli());
 
-const HELM = `${FIXTURES}/helm-web.yaml`;
+const VALIDATE = testdata('validate');
+const HELM = `${VALIDATE}/helm-web.yaml`;
 
-/** What `cdk8s-hpa validate test/cli/fixtures/helm-web.yaml` prints; docs/validate.md shows it too. */
+/** What `cdk8s-hpa validate cli/src/commands/validate/testdata/helm-web.yaml` prints. */
 const HELM_REPORT = [
   `${HELM}:52:3: error [HPA303] spec.scaleTargetRef: Conflicts with the target: "Deployment/web": the target fixes replicas: 3: every apply resets the replica count the autoscaler chose (fix: remove replicas from the workload)`,
   `${HELM}:52:3: error [HPA304] spec.scaleTargetRef: Conflicts with another HPA: "Deployment/web": HorizontalPodAutoscaler "web-memory" (${HELM}:87) also scales this target: the controller sets ScalingActive=False (AmbiguousSelector: the pods are controlled by more than one HPA) on both, and neither scales (fix: keep one HPA per target and put all metrics in it)`,
@@ -74,33 +75,28 @@ describe('cdk8s-hpa validate on a Helm-style manifest', () => {
     expect(run.code).toBe(1);
     expect(run.lines).toEqual(HELM_REPORT.map(line => line.split(HELM).join('<stdin>')));
   });
-
-  test('docs/validate.md shows this report as a real run prints it', () => {
-    const page = fs.readFileSync(path.join(ROOT, 'docs', 'validate.md'), 'utf8');
-    expect(page).toContain(`$ npx cdk8s-hpa validate ${HELM}\n${HELM_REPORT.join('\n')}\n`);
-  });
 });
 
 describe('cdk8s-hpa validate exit codes', () => {
   test('exits 0 with no output on a clean manifest', () => {
-    const run = cli(['validate', `${FIXTURES}/clean.yaml`]);
+    const run = cli(['validate', `${VALIDATE}/clean.yaml`]);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(0);
   });
 
   test('exits 0 on warnings, and 1 with --strict', () => {
-    const warning = `${FIXTURES}/hpa.json:6:23: warning [HPA405] spec.scaleTargetRef.apiVersion: Lint: "extensions/v1beta1": Deployment is served in the apps group: the controller cannot find the scale subresource of a Deployment in extensions (fix: set apiVersion to "apps/v1")`;
-    const plain = cli(['validate', `${FIXTURES}/hpa.json`]);
+    const warning = `${VALIDATE}/hpa.json:6:23: warning [HPA405] spec.scaleTargetRef.apiVersion: Lint: "extensions/v1beta1": Deployment is served in the apps group: the controller cannot find the scale subresource of a Deployment in extensions (fix: set apiVersion to "apps/v1")`;
+    const plain = cli(['validate', `${VALIDATE}/hpa.json`]);
     expect(plain.lines).toEqual([warning]);
     expect(plain.code).toBe(0);
-    const strict = cli(['validate', '--strict', `${FIXTURES}/hpa.json`]);
+    const strict = cli(['validate', '--strict', `${VALIDATE}/hpa.json`]);
     expect(strict.lines).toEqual([warning]);
     expect(strict.code).toBe(1);
   });
 
   test('judges autoscaling/v2beta2 and autoscaling/v1 HPAs as the release would: v2beta2 is no longer served, v1 is', () => {
-    const file = `${FIXTURES}/old-versions.yaml`;
+    const file = `${VALIDATE}/old-versions.yaml`;
     const run = cli(['validate', file]);
     expect(run.code).toBe(1);
     expect(run.lines).toEqual([
@@ -155,19 +151,19 @@ describe('cdk8s-hpa validate exit codes', () => {
   });
 
   test('a binary file is unreadable: exit 2 with a clear message, other inputs still checked', () => {
-    const run = cli(['validate', `${FIXTURES}/binary.yaml`, `${FIXTURES}/hpa.json`]);
-    expect(run.stderr).toContain(`cdk8s-hpa: ${FIXTURES}/binary.yaml: binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark\n`);
+    const run = cli(['validate', `${VALIDATE}/binary.yaml`, `${VALIDATE}/hpa.json`]);
+    expect(run.stderr).toContain(`cdk8s-hpa: ${VALIDATE}/binary.yaml: binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark\n`);
     expect(run.lines).toEqual([
-      `${FIXTURES}/binary.yaml:1:1: error [INPUT] <root>: cannot be read: binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark`,
-      expect.stringMatching(/^test\/cli\/fixtures\/hpa.json:6:23: warning \[HPA405\]/),
+      `${VALIDATE}/binary.yaml:1:1: error [INPUT] <root>: cannot be read: binary content (it contains NUL characters); manifests must be YAML or JSON in UTF-8, or in UTF-16 with a byte order mark`,
+      expect.stringMatching(/^cli\/src\/commands\/validate\/testdata\/hpa\.json:6:23: warning \[HPA405\]/),
     ]);
     expect(run.code).toBe(2);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
   test('a missing file is unreadable: exit 2', () => {
-    const run = cli(['validate', `${FIXTURES}/no-such-file.yaml`]);
-    expect(run.stderr).toContain(`cdk8s-hpa: ${FIXTURES}/no-such-file.yaml: no such file or directory\n`);
+    const run = cli(['validate', `${VALIDATE}/no-such-file.yaml`]);
+    expect(run.stderr).toContain(`cdk8s-hpa: ${VALIDATE}/no-such-file.yaml: no such file or directory\n`);
     expect(run.code).toBe(2);
   });
 
@@ -196,9 +192,9 @@ describe('cdk8s-hpa validate exit codes', () => {
 
 describe('cdk8s-hpa validate on directories', () => {
   test('reads .yaml, .yml and .json files below a directory, skipping hidden directories, and matches HPAs to workloads across files', () => {
-    const run = cli(['validate', `${FIXTURES}/dir`]);
+    const run = cli(['validate', `${VALIDATE}/dir`]);
     expect(run.lines).toEqual([
-      `${FIXTURES}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 75: container "db" of StatefulSet/db (${FIXTURES}/dir/a-deployment.yaml:1) has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
+      `${VALIDATE}/dir/nested/b-hpa.yml:18:11: error [HPA301] spec.metrics[0].resource.target.averageUtilization: Fails at run time: 75: container "db" of StatefulSet/db (${VALIDATE}/dir/a-deployment.yaml:1) has no memory request: the controller cannot compute utilization and the metric fails (fix: give container "db" a memory request, or use an averageValue target)`,
     ]);
     expect(run.stderr).toBe('cdk8s-hpa: 1 error, 0 warnings in 1 HorizontalPodAutoscaler (2 inputs) [Kubernetes 1.37 (the default: the newest release)]\n');
     expect(run.code).toBe(1);
@@ -276,7 +272,7 @@ describe('cdk8s-hpa validate on directories', () => {
         fs.writeFileSync(path.join(dir, `cm-${i}.yaml`), `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-${i}}\ndata: {a: b}\n`);
       }
       fs.writeFileSync(path.join(dir, 'notes.txt'), 'skipped');
-      fs.copyFileSync(path.join(ROOT, FIXTURES, 'clean.yaml'), path.join(dir, 'zz-hpa.yaml'));
+      fs.copyFileSync(path.join(ROOT, VALIDATE, 'clean.yaml'), path.join(dir, 'zz-hpa.yaml'));
       const run = cli(['validate', dir]);
       expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 0 warnings in 1 HorizontalPodAutoscaler (2501 inputs) [Kubernetes 1.37 (the default: the newest release)]\n');
       expect(run.code).toBe(0);
@@ -331,7 +327,7 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
   });
 
   test('--k8s-version newer than the library\'s releases: judged as the newest, with a warning that says so; exit 0', () => {
-    const run = cli(['validate', '--k8s-version', '1.39', `${FIXTURES}/clean.yaml`]);
+    const run = cli(['validate', '--k8s-version', '1.39', `${VALIDATE}/clean.yaml`]);
     // A fact of the run, once, on the flag: not on each HPA.
     expect(run.lines).toEqual([expect.stringMatching(new RegExp('^<command line>:1:1: warning \\[HPA156\\] --k8s-version: Warning: '
       + 'Kubernetes 1\\.39 is judged as 1\\.38, the newest release this cdk8s-hpa knows: .*a newer cdk8s-hpa may know more '
@@ -339,8 +335,8 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
     expect(run.stderr).toBe('cdk8s-hpa: 0 errors, 1 warning in 1 HorizontalPodAutoscaler (1 input) [Kubernetes 1.39 (judged as 1.38, the newest release this cdk8s-hpa knows)]\n');
     expect(run.code).toBe(0);
     // Three HPAs in two files: still one finding, in text, JSON and SARIF (a notification, not an alert).
-    const three = [`${FIXTURES}/clean.yaml`, '-'];
-    const input = fs.readFileSync(path.join(ROOT, FIXTURES, 'clean.yaml'), 'utf8').replace(/name: (\S+)\n/g, 'name: $1-b\n');
+    const three = [`${VALIDATE}/clean.yaml`, '-'];
+    const input = fs.readFileSync(path.join(ROOT, VALIDATE, 'clean.yaml'), 'utf8').replace(/name: (\S+)\n/g, 'name: $1-b\n');
     const twice = `${input}---\n${input.replace(/name: (\S+)-b\n/g, 'name: $1-c\n')}`;
     expect(cli(['validate', '--k8s-version', '1.39', ...three], { input: twice }).lines.filter(l => l.includes('HPA156'))).toHaveLength(1);
     const json = JSON.parse(cli(['validate', '--format', 'json', '--k8s-version', '1.39', ...three], { input: twice }).stdout);
@@ -361,7 +357,7 @@ describe('cdk8s-hpa validate cluster profile flags', () => {
     [['--feature-gates', 'NoSuchGate=true'], '--feature-gates NoSuchGate: true: unknown feature gate; known gates: HPAScaleToZero, HPAConfigurableTolerance, HPAContainerMetrics, HPAExternalMetricFallback, SidecarContainers, PodLevelResources'],
     [['--k8s-version', '1.30', '--feature-gates', 'HPAConfigurableTolerance=true'], '--feature-gates HPAConfigurableTolerance: true: Kubernetes 1.30 has no HPAConfigurableTolerance feature gate; declare a version that has it'],
   ])('an unknown version or gate (%j) is a usage error before any input is read, whatever the inputs hold', (flags, message) => {
-    for (const input of [`${FIXTURES}/clean.yaml`, `${FIXTURES}/empty.yaml`, `${FIXTURES}/no-such-file.yaml`]) {
+    for (const input of [`${VALIDATE}/clean.yaml`, `${FIXTURES}/empty.yaml`, `${VALIDATE}/no-such-file.yaml`]) {
       const run = cli(['validate', ...flags, input]);
       expect(run.stderr.split('\n')[0]).toBe(`cdk8s-hpa validate: ${message}`);
       expect(run.stdout).toBe('');

@@ -46,7 +46,7 @@ function mainHelp(): string {
     '',
     'Options:',
     '  -h, --help     show this help (cdk8s-hpa <command> --help for a command\'s options)',
-    '  --version      print the version',
+    '  -v, --version  print the version',
     '',
     'Example:',
     '  cdk8s-hpa validate --k8s-version 1.33 manifests/',

@@ -8,12 +8,13 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import Ajv from 'ajv-draft-04';
 import { ruleDocUrl, RULES } from 'cdk8s-hpa/lib/validation/rule-catalog';
-import { cli, FIXTURES, requireCompiledCli, ROOT } from '../test/cli-helpers';
+import { cli, FIXTURES, requireCompiledCli, ROOT, testdata } from '../test/cli-helpers';
 
 beforeAll(() => requireCompiledCli());
 
-const HELM = `${FIXTURES}/helm-web.yaml`;
-const MISSING = `${FIXTURES}/no-such-file.yaml`;
+const VALIDATE = testdata('validate');
+const HELM = `${VALIDATE}/helm-web.yaml`;
+const MISSING = `${VALIDATE}/no-such-file.yaml`;
 
 function sarifValidator() {
   const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'sarif', 'sarif-2.1.0-rtm.5.json'), 'utf8'));
@@ -74,7 +75,7 @@ describe('cdk8s-hpa validate --format sarif', () => {
   });
 
   test('every rule carries what GitHub code scanning shows: a full description, help as text and markdown, its page', () => {
-    const rules = JSON.parse(cli(['validate', '--format', 'sarif', `${FIXTURES}/clean.yaml`]).stdout).runs[0].tool.driver.rules;
+    const rules = JSON.parse(cli(['validate', '--format', 'sarif', `${VALIDATE}/clean.yaml`]).stdout).runs[0].tool.driver.rules;
     const reference = fs.readFileSync(path.join(ROOT, 'docs', 'rules.md'), 'utf8');
     for (const rule of rules) {
       expect([rule.id, rule.helpUri]).toEqual([rule.id, ruleDocUrl(rule.id)]);
@@ -124,7 +125,7 @@ describe('cdk8s-hpa validate --format sarif', () => {
   });
 
   test('a clean input gives a valid log with no results: exit 0', () => {
-    const run = cli(['validate', '--format=sarif', `${FIXTURES}/clean.yaml`]);
+    const run = cli(['validate', '--format=sarif', `${VALIDATE}/clean.yaml`]);
     const log = JSON.parse(run.stdout);
     expect(validate(log) ? [] : validate.errors).toEqual([]);
     expect([log.runs[0].results, log.runs[0].invocations[0].executionSuccessful]).toEqual([[], true]);
@@ -146,7 +147,7 @@ describe('an unreadable input appears in every output format', () => {
     ['json', (out: string) => { const j = JSON.parse(out); return [j.unreadable, j.issues[0].ruleId, j.issues[0].file]; }, [1, 'INPUT', MISSING]],
     ['sarif', (out: string) => JSON.parse(out).runs[0].results[0].ruleId, 'INPUT'],
   ])('--format %s', (format, pick, expected) => {
-    const run = cli(['validate', '--format', format, MISSING, `${FIXTURES}/clean.yaml`]);
+    const run = cli(['validate', '--format', format, MISSING, `${VALIDATE}/clean.yaml`]);
     expect(pick(run.stdout)).toEqual(expected);
     expect(run.code).toBe(2);
   });

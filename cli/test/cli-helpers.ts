@@ -5,8 +5,16 @@ import * as path from 'path';
 
 export const ROOT = path.join(__dirname, '..', '..');
 export const BIN = path.join(ROOT, 'cli', 'bin', 'cdk8s-hpa');
-/** Fixture paths as the command prints them (relative to the repository root). */
-export const FIXTURES = 'test/cli/fixtures';
+/**
+ * The fixtures that several commands' tests share, by the path the command prints (relative to
+ * the repository root). A fixture of one command lives beside it: see `testdata`.
+ */
+export const FIXTURES = 'cli/test/fixtures';
+
+/** The fixtures of one command's tests, beside it (cli/src/commands/<command>/testdata), as the command prints their paths. */
+export function testdata(command: 'validate' | 'simulate' | 'tune' | 'explain'): string {
+  return `cli/src/commands/${command}/testdata`;
+}
 
 export interface Run {
   readonly code: number | null;

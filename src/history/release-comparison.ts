@@ -9,9 +9,11 @@ import type { ReplaySubject } from './replay-measures';
 import { HistorySummary, LoadStep, ReleaseDifference, ReplayOptions, ReplicaParting } from './replay-types';
 import type { ClusterFacts } from '../model/cluster-facts';
 import { INT32_MAX, INT32_MIN } from '../private/constants';
-import { GATE_SCALE_TO_ZERO, KubernetesRelease, prereleaseOf, ReleaseFactDifference, releaseDifferences } from '../private/kubernetes-releases';
+import {
+  GATE_POD_LEVEL_RESOURCES, GATE_SCALE_TO_ZERO, GATE_SIDECAR_CONTAINERS, KubernetesRelease, prereleaseOf, ReleaseFactDifference, releaseDifferences,
+} from '../private/kubernetes-releases';
 import { SimulationResult } from '../simulation/simulation-result';
-import { SimulatedMetric } from '../simulation/simulation-step';
+import { PodRequestSource, SimulatedMetric } from '../simulation/simulation-step';
 
 /** A subject of the comparison: the simulator's run and the cluster it runs for. */
 interface ReleaseSubject {
@@ -108,8 +110,6 @@ interface Context {
 
 type Exercise = Pick<ReleaseDifference, 'exercised' | 'reason'>;
 
-const NO_PODS: Exercise = { exercised: false, reason: 'read from pods; a replay of history takes the requests from podRequests' };
-
 /** Whether the run read a differing fact, as far as the two runs tell. */
 function exercise(d: ReleaseFactDifference, c: Context): Exercise {
   if (d.kind === 'apiServer' || d.kind === 'served') return { exercised: false, reason: 'the API server\'s, not the controller\'s (see HpaValidator under each release)' };
@@ -133,8 +133,15 @@ function exercise(d: ReleaseFactDifference, c: Context): Exercise {
       return int32Exercise(c, (m, current) => (m.type === 'Object' || m.type === 'External') && m.targetType === 'Value' && current > 0);
     case 'replicaCountsSaturate':
       return int32Exercise(c, () => true);
+    case 'sidecarsReadFirst':
+      return { exercised: false, reason: 'the order the requests are read in does not change their sum' };
+    case 'ambiguousSelector':
+      return { exercised: false, reason: 'about several HPAs selecting the same pods: a replay runs one' };
+    case 'sidecarRequests':
+    case 'podLevelRequests':
+      return requestsExercise(c);
     default:
-      return NO_PODS;
+      return { exercised: false, reason: 'a replay does not read it' };
   }
 }
 
@@ -165,10 +172,24 @@ function replicaWords(replicas: number): string {
   return replicas === INT32_MIN ? 'MinInt32 (read as 0)' : replicas === INT32_MAX ? 'MaxInt32' : String(replicas);
 }
 
+/** Whether the two releases read other requests from the workload for a Utilization metric the run compared usages with. */
+function requestsExercise(c: Context): Exercise {
+  const fromWorkload = (m: SimulatedMetric | undefined) => m?.requestSource === PodRequestSource.WORKLOAD;
+  const differing = c.baseline.metrics.flatMap((m, i) => {
+    const other = c.candidate.metrics[i];
+    return (fromWorkload(m) || fromWorkload(other)) && other?.request !== m.request ? [`${m.id}: ${m.request} and ${other?.request}`] : [];
+  });
+  if (differing.length > 0) return { exercised: true, reason: `the pods' requests the replays compare usages with differ (${differing.join('; ')})` };
+  return [...c.baseline.metrics, ...c.candidate.metrics].some(fromWorkload)
+    ? { exercised: false, reason: 'the requests read from the workload are the same under both' }
+    : { exercised: false, reason: 'the replay reads no request from a workload (podRequests, or none known)' };
+}
+
 function exerciseGate(gate: string, c: Context): Exercise {
   const on = (s: ReleaseSubject) => s.cluster.gatesOn[gate];
   if (on(c.a) === on(c.b)) return { exercised: false, reason: `${on(c.a) ? 'on' : 'off'} in both clusters: only its stage differs` };
   if (gate === GATE_SCALE_TO_ZERO) return zeroExercise(c);
+  if (gate === GATE_SIDECAR_CONTAINERS || gate === GATE_POD_LEVEL_RESOURCES) return requestsExercise(c);
   return JSON.stringify(c.a.subject.spec) !== JSON.stringify(c.b.subject.spec)
     ? { exercised: true, reason: 'the controller reads the spec differently' }
     : { exercised: false, reason: 'the spec does not use it' };

@@ -87,7 +87,10 @@ export function historyLines(input: ReportInput): string[] {
   return lines;
 }
 
-/** The report as JSON: the history, the load step, and per spec its label, name and measures. */
+/**
+ * The report as JSON: the history, the load step, and per spec its label, name, measures and
+ * the request each Utilization metric's usages were compared with (and where it came from).
+ */
 export function renderJson(input: ReportInput): string {
   return JSON.stringify({
     history: input.history,
@@ -99,6 +102,9 @@ export function renderJson(input: ReportInput): string {
       maxReplicas: s.result.maxReplicas,
       measures: s.measures,
       replicasCheck: s.replicasCheck,
+      requests: s.result.metrics.flatMap(m => (m.request === undefined ? [] : [{
+        metric: m.id, request: m.request, source: m.requestSource, workloadRequest: m.workloadRequest,
+      }])),
     })),
   }, null, 2) + '\n';
 }

@@ -1,5 +1,5 @@
 import { ClusterFacts } from './cluster-facts';
-import { parseQuantity } from './quantity';
+import { parseQuantity, toMilli } from './quantity';
 import { isObject } from './values';
 import { GATE_POD_LEVEL_RESOURCES, GATE_SIDECAR_CONTAINERS } from '../private/kubernetes-releases';
 
@@ -38,8 +38,13 @@ export interface WorkloadFacts {
    * controller reads then. `undefined` when the template sets none.
    */
   readonly podRequests?: string[];
-  /** Of `podRequests`, the resources whose request comes to zero. */
-  readonly podZeroRequests?: string[];
+  /** Of `podRequests`, each whose quantities are all valid, and its sum in base units (cores, bytes). */
+  readonly podRequestAmounts?: RequestAmounts;
+}
+
+/** Requests by resource name, in base units (cores, bytes): what a quantity's `AsApproximateFloat64` gives. */
+export interface RequestAmounts {
+  readonly [resource: string]: number;
 }
 
 export interface ContainerFacts {
@@ -48,8 +53,11 @@ export interface ContainerFacts {
   readonly requests: string[];
   /** An init container with `restartPolicy: Always` (a native sidecar). */
   readonly sidecar?: boolean;
-  /** Of `requests`, the resources whose request is zero (`cpu: "0"`), when there are any. */
-  readonly zeroRequests?: string[];
+  /**
+   * Of `requests`, each whose quantity is valid, and its amount in base units (`cpu: 250m` is
+   * 0.25); absent when none is.
+   */
+  readonly amounts?: RequestAmounts;
 }
 
 /** The facts of a workload manifest (Deployment, StatefulSet, ReplicaSet, ...). */
@@ -69,7 +77,7 @@ export function workloadFactsFromManifest(manifest: any): WorkloadFacts {
     ...(setBy && setBy.length > 0 && { replicasSetBy: setBy }),
     containers: containers && [...containers, ...initContainers.filter((c: ContainerFacts) => c.sidecar)],
     podRequests: podLevel && Object.keys(podLevel),
-    podZeroRequests: podLevel && zeroNames(podLevel),
+    podRequestAmounts: podLevel && valid(podLevel),
   };
 }
 
@@ -98,17 +106,24 @@ function replicasManagers(metadata: any): string[] {
 
 function containerFacts(c: any): ContainerFacts {
   const requests = effectiveRequests(c?.resources);
-  const zero = zeroNames(requests);
+  const known = valid(requests);
   return {
     name: String(c?.name),
     requests: Object.keys(requests),
     ...(c?.restartPolicy === 'Always' && { sidecar: true }),
-    ...(zero.length > 0 && { zeroRequests: zero }),
+    ...(Object.keys(known).length > 0 && { amounts: known }),
   };
 }
 
-/** Resource name to whether its quantity is zero. */
-type Amounts = { [resource: string]: boolean };
+/** Resource name to its quantity in base units; undefined where the quantity is not valid. */
+type Amounts = { [resource: string]: number | undefined };
+
+/** The amounts whose quantity is valid. */
+function valid(list: Amounts): RequestAmounts {
+  const out: { [resource: string]: number } = {};
+  for (const [name, value] of Object.entries(list)) if (value !== undefined) out[name] = value;
+  return out;
+}
 
 /** A container's requests after the API server's defaulting: a limit without a request becomes the request. */
 function effectiveRequests(resources: any): Amounts {
@@ -118,21 +133,17 @@ function effectiveRequests(resources: any): Amounts {
   return out;
 }
 
-/** Each resource of a requests or limits map, and whether it is zero. */
+/** Each resource of a requests or limits map, and its amount. */
 function amounts(list: unknown): Amounts {
   const out: Amounts = {};
-  for (const [name, value] of Object.entries(objectOrEmpty(list))) out[name] = isZero(value);
+  for (const [name, value] of Object.entries(objectOrEmpty(list))) out[name] = amountOf(value);
   return out;
 }
 
-function isZero(value: unknown): boolean {
-  if (typeof value !== 'string' && typeof value !== 'number') return false;
+function amountOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const q = parseQuantity(value);
-  return q.ok && q.sign === 0;
-}
-
-function zeroNames(list: Amounts): string[] {
-  return Object.keys(list).filter(r => list[r]);
+  return q.ok ? q.value : undefined;
 }
 
 /** The resources a pod can have pod-level requests for (component-helpers `IsSupportedPodLevelResource`). */
@@ -150,10 +161,14 @@ function podLevelResource(name: string): boolean {
 function podRequests(resources: any, allContainers: ContainerFacts[]): Amounts | undefined {
   const requested = amounts(resources?.requests);
   const limited = amounts(resources?.limits);
-  // A sum of requests is zero when every one of them is.
+  // The containers' requests summed as the controller sums them, in milli-units; unknown where one is not valid.
   const fromContainers: Amounts = {};
   for (const c of allContainers) {
-    for (const r of c.requests) fromContainers[r] = (fromContainers[r] ?? true) && (c.zeroRequests?.includes(r) ?? false);
+    for (const r of c.requests) {
+      const sum = r in fromContainers ? fromContainers[r] : 0;
+      const amount = c.amounts?.[r];
+      fromContainers[r] = sum === undefined || amount === undefined ? undefined : (toMilli(sum) + toMilli(amount)) / 1000;
+    }
   }
   const podLevel: Amounts = { ...requested };
   if (Object.keys(limited).length > 0) {
@@ -214,10 +229,28 @@ export function missingRequests(workload: WorkloadFacts, resource: string, conta
  * known pods").
  */
 export function requestsSumToZero(workload: WorkloadFacts, resource: string, container: string | undefined, rules: RequestRules): boolean {
-  if (!workload.containers) return false;
-  if (readsPodLevel(workload, container, rules)) return workload.podZeroRequests?.includes(resource) ?? false;
+  return podRequestOf(workload, resource, container, rules) === 0;
+}
+
+/**
+ * Each pod's request for `resource` as the HPA controller sums it (replica_calculator.go
+ * `calculateRequests`: every container it counts, in milli-units, or the pod-level request when
+ * it reads that), for a Resource metric (`container` undefined) or a ContainerResource metric, in
+ * base units (cores, bytes); undefined where a request is missing or not a valid quantity, the
+ * containers are not known, or the metric's container is not one the controller counts.
+ */
+export function podRequestOf(workload: WorkloadFacts, resource: string, container: string | undefined, rules: RequestRules): number | undefined {
+  if (!workload.containers) return undefined;
+  if (readsPodLevel(workload, container, rules)) return workload.podRequestAmounts?.[resource];
   const counted = scaledContainers(workload.containers, rules).filter(c => container === undefined || c.name === container);
-  return counted.length > 0 && counted.every(c => c.zeroRequests?.includes(resource));
+  if (counted.length === 0) return undefined;
+  let milli = 0;
+  for (const c of counted) {
+    const amount = c.amounts?.[resource];
+    if (amount === undefined) return undefined;
+    milli += toMilli(amount);
+  }
+  return milli / 1000;
 }
 
 /** Whether the controller reads the pod-level requests: set, counted, and a metric of the whole pod. */

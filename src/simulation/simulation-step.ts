@@ -66,6 +66,19 @@ export interface SimulationStep {
   readonly error?: string;
 }
 
+/** Where the request a Utilization metric's usages were compared with came from. */
+export enum PodRequestSource {
+  /** `HpaSimulatorOptions.podRequests` (`--pod-request` on the command line). */
+  POD_REQUESTS = 'podRequests',
+  /**
+   * The target workload's pod template (`HpaSimulatorOptions.workload`), read as the controller
+   * reads the pods' requests: a replay of recorded history, whose usages are in base units.
+   */
+  WORKLOAD = 'workload',
+  /** None known (or a trace, whose usages are percent unless `podRequests` says otherwise): 100, so usages read as percent of the request. */
+  PERCENT = 'percent',
+}
+
 /** A metric as the result describes it. */
 export interface SimulatedMetric {
   /** The metric's id. */
@@ -76,6 +89,25 @@ export interface SimulatedMetric {
   readonly targetType: string;
   /** The target, in the units of `MetricStepResult.usage`. */
   readonly target: number;
+  /**
+   * For a Utilization metric, the request of each pod (for ContainerResource: of its container)
+   * that the run compared usages with, in the usages' unit: cores or bytes, or 100 for usages
+   * in percent.
+   * @default - not a Utilization metric
+   */
+  readonly request?: number;
+  /**
+   * For a Utilization metric, where `request` came from.
+   * @default - not a Utilization metric
+   */
+  readonly requestSource?: PodRequestSource;
+  /**
+   * For a Utilization metric, the request the target workload's pods have for its resource, as
+   * the controller sums their containers' (in base units: cores, bytes), whether or not the run
+   * used it.
+   * @default - no workload was given, or it requests no such resource
+   */
+  readonly workloadRequest?: number;
 }
 
 /** @internal */
@@ -85,4 +117,19 @@ export interface SimulationResultProps {
   readonly maxReplicas: number;
   readonly metrics: SimulatedMetric[];
   readonly steps: SimulationStep[];
+  /** The workload whose requests the simulator read, as `Kind/name`. */
+  readonly workload?: string;
+  /** Per metric, for a Utilization metric, its resource and the key of `podRequests` that gives (or would give) its request. */
+  readonly requestKeys?: ReadonlyArray<RequestKey | undefined>;
+  /** Whether the run read a trace (usages in percent unless `podRequests` gives the request), not recorded history. */
+  readonly trace?: boolean;
+}
+
+/**
+ * A Utilization metric's resource and the key of `podRequests` that gives, or would give, its request (`cpu`, `app/cpu`).
+ * @internal
+ */
+export interface RequestKey {
+  readonly resource: string;
+  readonly key: string;
 }

@@ -53,6 +53,18 @@ export interface HpaSimulatorOptions {
   readonly podRequests?: { [resource: string]: number };
 
   /**
+   * The HPA's scale target, as a manifest (a Deployment, StatefulSet, ... as written, or as read
+   * from a cluster). A replay of recorded history, whose usages are in base units (cores, bytes),
+   * compares a Utilization metric's usages with the requests of its pod template, read as the
+   * controller reads the pods' requests (every container it counts, native sidecars and
+   * pod-level requests as the cluster's release and gates have it; for ContainerResource, the
+   * container's), unless `podRequests` gives the request. A trace's usages are percent unless
+   * `podRequests` says otherwise. Each result's `SimulatedMetric` says which request a run used.
+   * @default - for `fromConstruct`, the HPA's target when it is a workload of the construct tree; else none
+   */
+  readonly workload?: any;
+
+  /**
    * Simulate even when the HPA has validation errors. Without it, `fromManifest` and
    * `fromConstruct` refuse such an HPA (a controller given `minReplicas: 3, maxReplicas: 2`
    * oscillates in ways no cluster would show) with an error listing the issues.

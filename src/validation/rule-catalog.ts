@@ -103,8 +103,13 @@ export function isAdjustableRule(ruleId: string): boolean {
   return rule !== undefined && (/^HPA[34]\d\d$/.test(ruleId) || rule.severity === Severity.WARNING);
 }
 
+/** A page of the docs as the web shows it, with its anchor: `docsUrl('plugin.md#the-config-file')`. */
+export function docsUrl(pageAndAnchor: string): string {
+  return `https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/${pageAndAnchor}`;
+}
+
 /** The rules reference, generated from this catalog (build-tools/docs.js): one anchor per rule id. */
-const RULES_DOC_URL = 'https://github.com/cdk8s-hpa/cdk8s-hpa/blob/main/docs/rules.md';
+const RULES_DOC_URL = docsUrl('rules.md');
 
 /** Where a rule, an explain finding or an input rule is documented: its anchor in the rules reference. */
 export function ruleDocUrl(ruleId: string): string {

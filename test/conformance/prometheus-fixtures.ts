@@ -1,5 +1,5 @@
 /**
- * Writes the command line's history fixtures (test/cli/fixtures/history/) from a real Prometheus:
+ * Writes the command line's history fixtures (cli/test/fixtures/history/) from a real Prometheus:
  * `ts-node --transpile-only --project test/tsconfig.json test/conformance/prometheus-fixtures.ts`.
  * Builds Prometheus as the conformance run does (cached), loads `webFixture` for the last whole
  * hour but one, and saves each range query's response as curl saves it, and promtool's output.
@@ -10,7 +10,7 @@ import { buildPrometheus, requireGo } from './go-programs';
 import { webFixture, WEB_QUERIES } from './history-scenarios';
 import { PrometheusServer } from './prometheus-server';
 
-const OUT = path.join(__dirname, '..', 'cli', 'fixtures', 'history');
+const OUT = path.join(__dirname, '..', '..', 'cli', 'test', 'fixtures', 'history');
 
 async function main(): Promise<void> {
   console.log(requireGo());

@@ -1,8 +1,9 @@
 /**
  * docs/what-if.md shows what the commands print: the checkout week (history-scenarios.ts) goes
  * into a real Prometheus, the page's commands run against it (the history fetched, then the two
- * specs replayed from the saved files), and each block after a `<!-- what-if: NAME -->` mark must
- * be the command as the page shows it and what it printed; the page's plot must be the report's.
+ * specs replayed from the saved files), and each block after a `<!-- what-if: NAME, not run: ... -->`
+ * mark (jest's docs test, cli/src/docs.test.ts, leaves them here) must be the command as the page
+ * shows it and what it printed; the page's plot must be the report's.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -34,15 +35,18 @@ function render(lines: Shown): string {
   return lines.map((args, i) => `${i === 0 ? '$ cdk8s-hpa ' : '    '}${args.map(shellQuote).join(' ')}${i < lines.length - 1 ? ' \\' : ''}`).join('\n');
 }
 
-/** The fenced block after `<!-- what-if: name -->` in the page. */
+/** The mark of block `name` (build-tools/docs.js reads it too), as a regular expression's source. */
+const mark = (name: string) => `<!-- what-if: ${name}(?:, not run: [^>]*)? -->`;
+
+/** The fenced block after `<!-- what-if: name ... -->` in the page. */
 export function pageBlock(page: string, name: string): string | undefined {
-  const m = new RegExp(`<!-- what-if: ${name} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(page);
+  const m = new RegExp(`${mark(name)}\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(page);
   return m?.[1];
 }
 
-/** The page with the block after `<!-- what-if: name -->` replaced by `block`. */
+/** The page with the block after `<!-- what-if: name ... -->` replaced by `block`. */
 function replaceBlock(page: string, name: string, block: string): string {
-  return page.replace(new RegExp(`(<!-- what-if: ${name} -->\\s*\`\`\`[a-z]*\\n)[\\s\\S]*?(\\n\`\`\`)`), (_m, open: string, close: string) => `${open}${block}${close}`);
+  return page.replace(new RegExp(`(${mark(name)}\\s*\`\`\`[a-z]*\\n)[\\s\\S]*?(\\n\`\`\`)`), (_m, open: string, close: string) => `${open}${block}${close}`);
 }
 
 /**
@@ -89,7 +93,7 @@ export async function whatIfDocs(binaries: string, report: (name: string, failur
       const page = fs.readFileSync(WHAT_IF_PAGE, 'utf8');
       const shownBlock = pageBlock(page, name);
       if (shownBlock === undefined) {
-        failures.push(`docs/what-if.md has no block after <!-- what-if: ${name} -->`);
+        failures.push(`docs/what-if.md has no block after <!-- what-if: ${name}, not run: ... -->`);
       } else if (shownBlock !== result.block) {
         if (write && result.code === 0) fs.writeFileSync(WHAT_IF_PAGE, replaceBlock(page, name, result.block));
         else failures.push(`the block differs (CONFORMANCE_WRITE_DOCS=1 writes it); the command printed:\n${result.block}`);

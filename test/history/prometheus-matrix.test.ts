@@ -7,7 +7,7 @@ import * as path from 'path';
 import * as fc from 'fast-check';
 import { decimal, MatrixReader, mergeSeries, readMatrixFile, readMatrixText } from '../../src/history/prometheus-matrix';
 
-const FIXTURES = path.join(__dirname, '..', 'cli', 'fixtures', 'history');
+const FIXTURES = path.join(__dirname, '..', '..', 'cli', 'test', 'fixtures', 'history');
 
 /** The samples of each series, as plain arrays. */
 function samples(text: string, chunk?: number) {

@@ -82,6 +82,48 @@ describe('compareReleases', () => {
     });
   });
 
+  test('1.28 and 1.29 read the workload\'s requests differently where a native sidecar requests CPU', () => {
+    const workload = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: {
+        template: {
+          spec: {
+            initContainers: [{ name: 'proxy', image: 'envoy', restartPolicy: 'Always', resources: { requests: { cpu: '50m' } } }],
+            containers: [{ name: 'app', image: 'nginx', resources: { requests: { cpu: '200m' } } }],
+          },
+        },
+      },
+    };
+    const cores = (total: (t: number) => number) => {
+      const values: string[] = [];
+      for (let t = 0; t <= 600; t += 15) values.push(`[${T0 + t},"${total(t)}"]`);
+      return PrometheusHistory.create().metricFromJson('cpu', `{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"app":"web"},"values":[${values.join(',')}]}]}}`,
+        { load: HistoryLoad.TOTAL });
+    };
+    const c = HpaSimulator.fromManifest(hpaManifest({ minReplicas: 1, maxReplicas: 10, metrics: [cpuUtilization(50)], behavior: SLOW_DOWN }),
+      { cluster: ClusterProfile.of({ version: '1.28' }), workload }).compareReleases('1.29', cores(() => 0.5));
+    // 0.5 cores in all: 250% of the app's 200m on 1.28, five pods' worth at the target of 50%;
+    // 200% of 250m on 1.29, where the sidecar's 50m counts: four pods' worth.
+    expect(c.baseline.result.metrics[0]).toMatchObject({ request: 0.2, requestSource: 'workload' });
+    expect(c.candidate.result.metrics[0]).toMatchObject({ request: 0.25, requestSource: 'workload' });
+    expect(c.baseline.result.replicas.slice(-1)).toEqual([5]);
+    expect(c.candidate.result.replicas.slice(-1)).toEqual([4]);
+    expect(c.differences.find(d => d.fact === 'sidecarRequests')).toMatchObject({
+      kind: 'controller', exercised: true, reason: 'the pods\' requests the replays compare usages with differ (cpu: 0.2 and 0.25)',
+    });
+  });
+
+  test('a controller fact about pods\' requests is not read where no request comes from a workload', () => {
+    const c = simulator('1.37').compareReleases('1.38', drop());
+    expect(c.differences.find(d => d.fact === 'sidecarsReadFirst')?.reason).toBe('the order the requests are read in does not change their sum');
+    const older = simulator('1.28').compareReleases('1.29', drop());
+    expect(older.differences.find(d => d.fact === 'sidecarRequests')).toMatchObject({
+      exercised: false, reason: 'the replay reads no request from a workload (podRequests, or none known)',
+    });
+  });
+
   test('the same release: no difference at all', () => {
     const c = simulator('1.37').compareReleases('1.37', drop());
     expect(c.parting).toBeUndefined();

@@ -10,7 +10,7 @@ import { Duration } from 'cdk8s';
 import { parse } from 'yaml';
 import { ClusterProfile, HistoryLoad, HpaSimulator, HpaTuner, HpaValidator, PrometheusHistory, TuningLimits } from '../../src';
 
-const FIXTURES = path.join(__dirname, '..', 'cli', 'fixtures', 'history');
+const FIXTURES = path.join(__dirname, '..', '..', 'cli', 'test', 'fixtures', 'history');
 
 /** The web HPA of the history fixtures: 2 to 10 replicas at 50 % CPU, no behavior. */
 const WEB = parse(fs.readFileSync(path.join(FIXTURES, 'web-hpa.yaml'), 'utf8').split('---')[1]);
@@ -192,6 +192,14 @@ describe('the coordinate search, when the space does not fit the budget', () => 
 });
 
 describe('on the recorded web fixture', () => {
+  test('the settings digest reads what the settings mean, not how they were written', () => {
+    const digest = (options: object) => HpaTuner.fromManifest(WEB, options).tune(webHistory()).certificate.settingsDigest;
+    const written = digest({ vary: ['window.down'], podRequests: { cpu: 0.25 }, limits: { maxAboveTarget: { cpu: 5 } } });
+    // Another key order, and empty maps given where nothing is meant, as another language writes them.
+    expect(digest({ limits: { maxAboveTarget: { cpu: 5 } }, podRequests: { cpu: 0.25 }, bounds: {}, vary: ['window.down'] })).toBe(written);
+    expect(digest({ vary: ['window.down'], podRequests: { cpu: 0.25 }, limits: { maxAboveTarget: { cpu: 6 } } })).not.toBe(written);
+  });
+
   test('keeps the spec as it is when nothing cheaper serves the load as well', () => {
     const result = HpaTuner.fromManifest(WEB, { ...WEB_OPTIONS, vary: ['window.down'], limits: { maxAboveTarget: { cpu: 0 } } }).tune(webHistory());
     expect(result.baseline.felt.aboveTarget[0].percent).toBeCloseTo(100 / 81, 9);

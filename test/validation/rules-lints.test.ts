@@ -322,7 +322,7 @@ describe('HPA301-HPA303 cross-object checks', () => {
       name: 'db',
       namespace: 'default',
       replicas: 2,
-      containers: [{ name: 'db', requests: ['cpu'] }, { name: 'exporter', requests: [] }],
+      containers: [{ name: 'db', requests: ['cpu'], amounts: { cpu: 1 } }, { name: 'exporter', requests: [] }],
     });
     expect(validate(m => { m.spec.scaleTargetRef = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' }; }, { workload })).toEqual([
       expect.objectContaining({ ruleId: 'HPA303', severity: ERROR, path: 'spec.scaleTargetRef', message: messageLike('Conflicts with the target: "StatefulSet/db"', 'the target fixes replicas: 2') }),
@@ -411,9 +411,9 @@ describe('HPA301-HPA303 cross-object checks', () => {
   });
 
   describe('requests of 0 (metrics/utilization.go GetResourceUtilizationRatio divides by their sum)', () => {
-    test('facts note the zero requests, a zero limit standing for the request', () => {
+    test('facts note each request\'s amount, zero ones too, a zero limit standing for the request', () => {
       expect(podTemplate({ containers: [{ name: 'app', resources: { requests: { cpu: '0', memory: '1Gi' } } }, { name: 'proxy', resources: { limits: { cpu: '0m' } } }] }).containers)
-        .toEqual([{ name: 'app', requests: ['cpu', 'memory'], zeroRequests: ['cpu'] }, { name: 'proxy', requests: ['cpu'], zeroRequests: ['cpu'] }]);
+        .toEqual([{ name: 'app', requests: ['cpu', 'memory'], amounts: { cpu: 0, memory: 2 ** 30 } }, { name: 'proxy', requests: ['cpu'], amounts: { cpu: 0 } }]);
     });
 
     test('every container requesting 0 CPU fails a CPU Utilization metric, once', () => {
@@ -449,7 +449,10 @@ describe('HPA301-HPA303 cross-object checks', () => {
     });
 
     test('facts list the sidecar after the containers and leave other init containers out', () => {
-      expect(withSidecar.containers).toEqual([{ name: 'app', requests: ['cpu'] }, { name: 'proxy', requests: ['memory'], sidecar: true }]);
+      expect(withSidecar.containers).toEqual([
+        { name: 'app', requests: ['cpu'], amounts: { cpu: 0.25 } },
+        { name: 'proxy', requests: ['memory'], amounts: { memory: 64 * 2 ** 20 }, sidecar: true },
+      ]);
     });
 
     test('a sidecar without the request fails a Utilization metric', () => {

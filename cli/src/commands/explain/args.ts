@@ -1,5 +1,5 @@
 /** The command line of `cdk8s-hpa explain`, parsed; syntax errors are `UsageError`s. */
-import { UsageError } from '../../errors';
+import { UnknownFlagError, UsageError } from '../../errors';
 import { ClusterFlags, readArgs } from '../../flags';
 import { OutputFormat } from '../../formatters';
 
@@ -97,6 +97,9 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
       }
     },
   });
+  if (cluster.compareRelease !== undefined) {
+    throw new UnknownFlagError('unknown option --compare-release (explain reads what the cluster\'s own release wrote; validate --compare-release judges the spec under another)');
+  }
   if (live.namespace !== undefined && live.allNamespaces) throw new UsageError('-n and -A cannot both be given');
   return { help, ...cluster, now, format, inputs, verbose, replayLoad, ...live };
 }

@@ -50,6 +50,9 @@ Options:
   --feature-gates <gates>    feature gates set on the cluster, over the release's defaults,
                              NAME=true|false separated by commas; may be repeated
                              e.g. --feature-gates HPAExternalMetricFallback=true
+  --config <file>, --no-config, --disable/--enable/--error/--warn <rules>
+                             the config file and rule levels of the spec's own checks, as
+                             for validate
   --now <time>               count ages (since lastScaleTime, firstFailureTime) up to this
                              RFC 3339 time instead of the current time
                              e.g. --now 2026-11-23T12:00:00Z

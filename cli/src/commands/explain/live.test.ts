@@ -39,6 +39,8 @@ describe('explain reads the cluster', () => {
     [['explain', '-A=yes'], 'cdk8s-hpa explain: -A takes no value'],
     [['explain', '-n'], 'cdk8s-hpa explain: -n needs a value'],
     [['explain', '--context', '', 'web'], 'cdk8s-hpa explain: --context needs a value'],
+    [['explain', '--compare-release', '1.38', 'web.yaml'],
+      'cdk8s-hpa explain: unknown option --compare-release (explain reads what the cluster\'s own release wrote; validate --compare-release judges the spec under another)'],
     [['explain', '-n', 'shop', 'web.yaml'],
       'cdk8s-hpa explain: web.yaml: with -n, -A, --context, --kubeconfig or --metrics, give HPA names, not files (a file of that name exists, or it is no object name)'],
   ])('%j is a usage error (exit 2) before any cluster is read', (argv, message) => {

@@ -9,6 +9,7 @@ import { checkInputs, ClusterProfile, DEFAULT_SYNC_LATENCIES, DEFAULT_SYNC_PERIO
 import { parseSimulateArgs, SimulateArgs } from './args';
 import { HistorySubject, runHistory } from './history';
 import { historyUsageProblem, wantsHistory } from './history-args';
+import { runNotes, RunNoteNames, TargetWorkload } from './notes';
 import { formatSimulationTable } from './table';
 import { Command, Io } from '../../command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from '../../errors';
@@ -33,12 +34,15 @@ scale to zero, External fallback) for one autoscaling/v2 HorizontalPodAutoscaler
 trace, one sync every ${DEFAULT_SYNC_PERIOD_SECONDS}s from time 0. The HPA is checked first, as "cdk8s-hpa validate" checks
 it: with errors it is not simulated. All pods are assumed Running and Ready.
 
-Prints one line per sync that changed the replicas, then the final replica count:
-     time  replicas  desired  cpu (50%)     limited / error
-      60s  2 -> 4    4        200% -> 8     ScaleUpLimit
+Prints one line per sync that changed the replicas, a condition or a fallback, or whose error
+is new; then the metrics no sync read, the final replica count, and the request each Utilization
+metric's usages were compared with (and where it came from):
+     time  replicas  desired  cpu (50%)  changes / error
+      60s  2 -> 4    4        200% -> 8  ScalingLimited=True/ScaleUpLimit
   <metric> (<target>) columns show the usage the controller compared with the target, and the
-  replica count the metric proposed ("error" when it failed); the last column is the
-  ScalingLimited reason when the count was limited, and the sync's error when a metric failed.
+  replica count the metric proposed ("error" when it failed); the last column lists what changed
+  (AbleToScale, ScalingActive, ScalingLimited, ScaledToZero as Type=Status/Reason; "<metric>
+  fallback active" or "inactive"; "error cleared") and the sync's error.
 
 Options:
   --hpa <file>               YAML or JSON with the HPA (a directory: its .yaml, .yml and .json
@@ -70,8 +74,13 @@ Options:
                              replica count, its value at the history's start)
                              e.g. --initial-replicas 4
   --pod-request <resource>=<quantity>
-                             each pod's request, which Utilization usages are compared with, in
-                             the usages' unit (default 100: usages are percent); may be repeated
+                             each pod's request (<container>/<resource>: one container's), which
+                             Utilization usages are compared with, in the usages' unit; may be
+                             repeated. Without it, a replay of history reads the requests of the
+                             target workload in the --hpa input, as the controller reads the
+                             pods' (sidecars, pod-level requests); a trace's usages are percent.
+                             A warning says when it contradicts the workload's request, or when
+                             no request is known and the usages look like cores or bytes
                              e.g. --pod-request cpu=250m (for usages in cores)
   --api-latency scale=<duration>,metrics=<duration>
                              how long the controller's scale calls and metrics reads take,
@@ -126,7 +135,10 @@ Recorded history (instead of --trace):
   last (--until shortens it). It prints the measures of each spec: replica-hours, the share of
   time each metric was above its target, scale events, direction changes, the longest time at
   maxReplicas, the time to react to the largest step in load, and, with a recorded replica
-  count, how often the replay matched it (docs/what-if.md defines each).
+  count, how often the replay matched it (docs/what-if.md defines each), then the request each
+  Utilization metric's usages (cores, bytes) were compared with: --pod-request's, else the
+  target workload's, else none (usages read as percent of 100, with a warning where they look
+  like cores or bytes).
 
 Trace file:
   CSV with the header ${TRACE_HEADER.join(',')}; one row per change: from <time> on,
@@ -193,12 +205,14 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
     // Checked under the other release too: what its API server refuses is not replayed.
     const other = checkedSimulator(args, io, run.forRelease(args.compareRelease), args.hpa, args.name, printed, args.compareRelease);
     if (typeof other === 'number') return other;
-    return runHistory(args, io, simulator, undefined, args.compareRelease);
+    return runHistory(args, io, simulator, undefined, printed, args.compareRelease);
   }
   if (history) {
-    const candidate = args.compare !== undefined ? checkedSimulator(args, io, run, args.compare, args.compareName, printed) : undefined;
+    // The spec to compare reads the pods' requests of the first spec's target, unless its own input holds the target.
+    const candidate = args.compare !== undefined
+      ? checkedSimulator(args, io, run, args.compare, args.compareName, printed, undefined, simulator.workload) : undefined;
     if (typeof candidate === 'number') return candidate;
-    return runHistory(args, io, simulator, candidate);
+    return runHistory(args, io, simulator, candidate, printed);
   }
   if (args.trace === undefined) return EXIT_USAGE;
   // A run without syncs' worth of trace names the metrics with their types, for the trace's checks.
@@ -221,7 +235,7 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
 
   const until = args.until ?? parsed.lastTime + DEFAULT_RUN_AFTER_TRACE_SECONDS;
   const result = simulator.simulator.run(parsed.trace, { until });
-  io.stdout(formatSimulationTable(result));
+  io.stdout(formatSimulationTable(result, runNotes(result, simulator.names, io, printed)));
 
   return writeOutputs(io, [[args.svg, () => result.toSvg()], [args.csv, () => result.toCsv()]]);
 }
@@ -229,13 +243,15 @@ function runSimulate(argv: readonly string[], io: Io): number | Promise<number> 
 /**
  * The simulator of the HPA in `file` (picked by `name`), read, parsed and checked as validate
  * checks it, with what reports call it; or the exit code after printing why it cannot be.
+ * `workload`: the target to read the pods' requests from when the file holds none (the first
+ * spec's, for `--compare`).
  */
 function checkedSimulator(args: SimulateArgs, io: Io, run: RunSettings, file: string, name: string | undefined,
-  printed: Set<string>, release?: string): HistorySubject | number {
-  const checked = checkedHpa(args, io, run, file, name, args.compare !== undefined, printed, release);
+  printed: Set<string>, release?: string, workload?: TargetWorkload): HistorySubject | number {
+  const checked = checkedHpa(args, io, run, file, name, args.compare !== undefined, printed, release, workload);
   if (typeof checked === 'number') return checked;
   const simulator = HpaSimulator.fromManifest(checked.manifest, checked.options);
-  return { simulator, label: checked.label };
+  return { simulator, label: checked.label, names: checked.names, workload: checked.workload };
 }
 
 /** An HPA read and checked as validate checks it, with the simulator's options for it. */
@@ -243,16 +259,21 @@ export interface CheckedHpa {
   readonly manifest: any;
   readonly options: HpaSimulatorOptions;
   readonly label: string;
+  /** How the run's notes name the requests flag and the workload. */
+  readonly names: RunNoteNames;
+  /** The target the input holds, whose pods' requests a replay of history reads. */
+  readonly workload?: TargetWorkload;
 }
 
 /**
  * The HPA in `file` (picked by `name`), read, parsed and checked as validate checks it
  * (`alternatives`: HPA304 is not reported, the specs being alternatives for one target); or the
  * exit code after printing why it cannot be simulated. Warnings already `printed` are not printed
- * again; `release` names the --compare-release run.
+ * again; `release` names the --compare-release run. Each pod's requests are read from the target
+ * the input holds (else from `workload`, when it is the same target).
  */
 export function checkedHpa(args: Pick<SimulateArgs, 'podRequests' | 'initialReplicas' | 'timing'>, io: Io, run: RunSettings, file: string, name: string | undefined,
-  alternatives: boolean, printed: Set<string> = new Set(), release?: string): CheckedHpa | number {
+  alternatives: boolean, printed: Set<string> = new Set(), release?: string, workload?: TargetWorkload): CheckedHpa | number {
   const under = release === undefined ? '' : ` under Kubernetes ${release} (--compare-release)`;
   const hpaInputs = readInputs(file, io, true);
   if (!hpaInputs) return EXIT_USAGE;
@@ -277,13 +298,30 @@ export function checkedHpa(args: Pick<SimulateArgs, 'podRequests' | 'initialRepl
     printed.add(warning);
     io.stderr(`${warning}${under}\n`);
   }
+  const ref = hpa.manifest.spec?.scaleTargetRef;
+  const refName = `${ref?.kind}/${ref?.name}`;
+  const target = checked.objects.targetOf(hpa);
+  const own: TargetWorkload | undefined = target && {
+    manifest: target.manifest, ref: refName, label: `${refName} (${path.basename(target.file)}:${target.positionOf('<root>').line})`,
+  };
+  const theirs = own ?? (workload?.ref === refName ? workload : undefined);
   // Checked above, with the input's workloads and the run's rule levels.
   const podRequests = Object.keys(args.podRequests).length > 0 ? args.podRequests : undefined;
   const options: HpaSimulatorOptions = {
-    cluster: run.profileOf(hpa), initialReplicas: args.initialReplicas, podRequests, skipValidation: true, ...args.timing,
+    cluster: run.profileOf(hpa),
+    initialReplicas: args.initialReplicas,
+    podRequests,
+    skipValidation: true,
+    ...args.timing,
+    ...(theirs && { workload: theirs.manifest }),
   };
   const hpaName = String(hpa.manifest.metadata?.name ?? 'hpa');
-  return { manifest: hpa.manifest, options, label: `${hpaName} (${file === '-' ? STDIN_NAME : path.basename(file)})` };
+  const names: RunNoteNames = {
+    option: '--pod-request',
+    workload: theirs?.label,
+    noWorkload: `the input holds no ${refName}, the HPA's target, to read its pods' requests from`,
+  };
+  return { manifest: hpa.manifest, options, label: `${hpaName} (${file === '-' ? STDIN_NAME : path.basename(file)})`, names, workload: theirs };
 }
 
 /** The inputs of `name`, or undefined after printing why they cannot be read. */

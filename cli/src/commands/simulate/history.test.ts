@@ -20,7 +20,9 @@ const HPA = `${DIR}/web-hpa.yaml`;
 const TUNED = `${DIR}/web-tuned.yaml`;
 const CPU = `${DIR}/web-cpu.json`;
 const REPLICAS = `${DIR}/web-replicas.json`;
-const HISTORY = ['--history', `cpu=${CPU}`, '--pod-request', 'cpu=250m'];
+/** The history alone: each pod's request is the Deployment's, beside the HPA in web-hpa.yaml (250m). */
+const HISTORY = ['--history', `cpu=${CPU}`];
+const REQUEST_LINE = 'cpu: usages (cores) compared with a request of 250m per pod: what Deployment/web (web-hpa.yaml:3) requests';
 
 let tmp: string;
 beforeEach(() => {
@@ -60,6 +62,7 @@ const REPLAY_TABLE = [
   '  cpu: 4 pods, load PodSamples, step 15s, 81 steps',
   'largest load step: 2026-11-26T21:04:45Z, from 1.6 to 4 replicas\' worth of load in 15s',
   'recorded replica count: kube_deployment_status_replicas{deployment="web", namespace="shop"}',
+  REQUEST_LINE,
 ];
 
 /**
@@ -82,10 +85,12 @@ const COMPARE_TABLE = [
   '  cpu: 4 pods, load Total, step 15s, 81 steps',
   'largest load step: 2026-11-26T21:04:45Z, from 1.6 to 4 replicas\' worth of load in 15s',
   'recorded replica count: kube_deployment_status_replicas{deployment="web", namespace="shop"}',
+  // web-tuned.yaml holds the HPA alone: it reads the requests of the first spec's target, the same Deployment.
+  REQUEST_LINE,
 ];
 
 describe('cdk8s-hpa simulate --history', () => {
-  test('replays the HPA as it ran over the recorded pods, and checks the recorded replica count', () => {
+  test('replays the HPA as it ran over the recorded pods, with the Deployment\'s request, and checks the recorded replica count', () => {
     const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--replicas-history', REPLICAS]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -101,12 +106,14 @@ describe('cdk8s-hpa simulate --history', () => {
 
   test('--format json prints the report\'s structs; promtool\'s output replays as curl\'s', () => {
     const curl = cli(['simulate', '--hpa', HPA, '--compare', TUNED, ...HISTORY, '--load', 'cpu=total', '--format', 'json']);
-    const promtool = cli(['simulate', '--hpa', HPA, '--compare', TUNED, '--history', `cpu=${DIR}/web-cpu.promtool.json`, '--pod-request', 'cpu=250m', '--load', 'cpu=total', '--format', 'json']);
+    const promtool = cli(['simulate', '--hpa', HPA, '--compare', TUNED, '--history', `cpu=${DIR}/web-cpu.promtool.json`, '--load', 'cpu=total', '--format', 'json']);
     expect(curl.code).toBe(0);
     const report = JSON.parse(curl.stdout);
     expect(Object.keys(report)).toEqual(['history', 'loadStep', 'specs']);
     expect(report.specs.map((s: any) => s.label)).toEqual(['web (web-hpa.yaml)', 'web (web-tuned.yaml)']);
     expect(report.history.metrics[0]).toMatchObject({ metric: 'cpu', sources: [CPU], kind: 'pods', width: 4, load: 'Total', stepSeconds: 15, steps: 81 });
+    // Both specs compared the cores with the Deployment's request (web-tuned.yaml holds no Deployment: the first spec's).
+    expect(report.specs.map((s: any) => s.requests)).toEqual([0, 1].map(() => [{ metric: 'cpu', request: 0.25, source: 'workload', workloadRequest: 0.25 }]));
     const promtoolReport = JSON.parse(promtool.stdout);
     promtoolReport.history.metrics[0].sources = [CPU];
     expect(promtoolReport).toEqual(report);
@@ -137,7 +144,35 @@ describe('cdk8s-hpa simulate --history', () => {
       '--load', 'cpu=total', '--replicas-history', REPLICAS]);
     expect(run.code).toBe(0);
     expect(run.lines[0]).toBe('                             web (both.yaml)                         web-tuned (both.yaml)');
-    expect(run.lines.slice(1)).toEqual(COMPARE_TABLE.slice(1));
+    expect(run.lines.slice(1)).toEqual([...COMPARE_TABLE.slice(1, -1), REQUEST_LINE.replace('web-hpa.yaml', 'both.yaml')]);
+  });
+
+  test('--pod-request that contradicts the Deployment: a warning naming both values and the flag; the flag\'s request is replayed', () => {
+    const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--pod-request', 'cpu=500m']);
+    expect(run.stderr).toBe('cdk8s-hpa: warning: cpu: --pod-request cpu=500m contradicts Deployment/web (web-hpa.yaml:3), whose pods request 250m cpu: '
+      + 'the run compares the usages with 500m, the --pod-request\'s; drop --pod-request cpu to use the workload\'s request, or correct the one that is wrong\n');
+    // 0.25 cores of 500m is the target itself: the replay never scales.
+    expect(run.lines).toEqual(expect.arrayContaining([
+      'cpu above target           0.0% (0s; target 50%)',
+      'scale events               0 (0 up, 0 down)',
+      'cpu: usages compared with a request of 500m per pod, from --pod-request cpu=500m',
+    ]));
+    expect(run.code).toBe(0);
+  });
+
+  test('the HPA without its Deployment (as kubectl writes it alone): no request known, and the cores read as percent are named', () => {
+    const run = cli(['simulate', '--hpa', TUNED, ...HISTORY]);
+    expect(run.stderr).toBe('cdk8s-hpa: warning: cpu: the run read the usages as percent of the request (the input holds no Deployment/web, the HPA\'s target, '
+      + 'to read its pods\' requests from), and every usage it read is below 10% (the highest: 0%) while the target is 50%: they look like cores. '
+      + 'If they are, give each pod\'s request: --pod-request cpu=<quantity>\n');
+    expect(run.lines.slice(-5)).toEqual([
+      '',
+      'history: 2026-11-26T21:00:00Z to 2026-11-26T21:20:00Z, 81 syncs of 15s',
+      '  cpu: 4 pods, load PodSamples, step 15s, 81 steps',
+      'largest load step: 2026-11-26T21:04:45Z, from 0 to 0 replicas\' worth of load in 15s',
+      'cpu: no request known (the input holds no Deployment/web, the HPA\'s target, to read its pods\' requests from): usages read as percent of a request of 100',
+    ]);
+    expect(run.code).toBe(0);
   });
 
   test('the history\'s metric may be left out for an HPA of one metric; --until ends the replay', () => {
@@ -307,34 +342,28 @@ describe('--compare-release: what changes if we upgrade', () => {
     'history: 2026-11-26T21:00:00Z to 2026-11-26T21:20:00Z, 81 syncs of 15s',
     '  cpu: 4 pods, load PodSamples, step 15s, 81 steps',
     'largest load step: 2026-11-26T21:04:45Z, from 1.6 to 4 replicas\' worth of load in 15s',
+    REQUEST_LINE,
     '',
   ];
 
-  test('1.37 and 1.38 keep the same count on this history: no count passes the int32 range', () => {
+  test('1.37 and 1.38 keep the same count on this history: no count passes the int32 range, and the order of the requests does not change their sum', () => {
     const run = cli(['simulate', '--hpa', HPA, ...HISTORY, '--k8s-version', '1.37', '--compare-release', '1.38']);
     expect(run.lines).toEqual([
       ...MEASURES('1.37', '1.38', '0.0%'),
       'releases: 1.37 and 1.38 keep the same replica count at all 81 syncs (the release table\'s 1.38 is read from v1.38.0-beta.0)',
       'what the release table holds differently (read by the run):',
       '                                    1.37  1.38',
-      '  controller sidecarsReadFirst      no    yes   not read: read from pods; a replay of history takes the requests from podRequests',
+      '  controller sidecarsReadFirst      no    yes   not read: the order the requests are read in does not change their sum',
       '  controller replicaCountsSaturate  no    yes   not read: no metric\'s count passed the int32 range',
     ]);
     expect(run.code).toBe(0);
   });
 
   test('1.37 and 1.38 part where a lag with a 100m target passes 214,748,364: the sync and the cause', () => {
-    // The worker's queue lag, as Prometheus's query_range returns it: growing by 400,000 a second.
-    const start = fixtureStart();
-    const values = Array.from({ length: 81 }, (_, k) => `[${start + 15 * k},"${15 * k * 400_000}"]`);
-    const lag = path.join(tmp, 'lag.json');
-    fs.writeFileSync(lag, `{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"app":"worker"},"values":[${values.join(',')}]}]}}`);
-    const hpa = path.join(tmp, 'worker-hpa.yaml');
-    fs.writeFileSync(hpa, [
-      'apiVersion: autoscaling/v2', 'kind: HorizontalPodAutoscaler', 'metadata:', '  name: worker', 'spec:',
-      '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: worker}', '  minReplicas: 2', '  maxReplicas: 40',
-      '  metrics:', '  - type: Pods', '    pods: {metric: {name: lag}, target: {type: AverageValue, averageValue: 100m}}', '',
-    ].join('\n'));
+    // docs/what-if.md's worker: a queue lag growing by 400,000 a second, as a Pods metric with a 0.1 target.
+    const [hpa, lag] = ['docs/what-if/worker-hpa.yaml', 'docs/what-if/lag.json'];
+    const values = JSON.parse(fs.readFileSync(path.join(ROOT, lag), 'utf8')).data.result[0].values;
+    expect(values.slice(0, 2)).toEqual([[fixtureStart(), '0'], [fixtureStart() + 15, '6000000']]);
     const run = cli(['simulate', '--hpa', hpa, '--history', `lag=${lag}`, '--load', 'lag=Total', '--k8s-version', '1.37', '--compare-release', '1.38']);
     expect(run.lines[1]).toBe('replica-hours              8.8                               12.9 (+46.7%)');
     const releases = run.lines.slice(run.lines.findIndex(l => l.startsWith('releases:')));
@@ -343,7 +372,7 @@ describe('--compare-release: what changes if we upgrade', () => {
       'releases: 1.37 and 1.38 part at sync 55 (827.95s): 1.37 has 2 replicas, 1.38 has 40; 26 of 81 syncs differ (the release table\'s 1.38 is read from v1.38.0-beta.0)',
       'what the release table holds differently (read up to the parting sync):',
       '                                    1.37  1.38',
-      '  controller sidecarsReadFirst      no    yes   not read: read from pods; a replay of history takes the requests from podRequests',
+      '  controller sidecarsReadFirst      no    yes   not read: the order the requests are read in does not change their sum',
       '  controller replicaCountsSaturate  no    yes   read: at sync 36 lag proposes MinInt32 (read as 0) and MaxInt32: a count past the int32 range',
     ]);
     expect(run.code).toBe(0);

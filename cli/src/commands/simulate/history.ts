@@ -7,16 +7,20 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { HpaSimulator, HistoryComparison, HistoryReplay, HistoryReport, ReplayReportOptions, PrometheusHistory, MatrixSeries, historyLines, measureRows, ReleaseComparison } from 'cdk8s-hpa/lib/toolkit';
 import { HistoryArgs, resolveTime } from './history-args';
+import { RunNoteLines, RunNoteNames, runNotes, TargetWorkload } from './notes';
 import { alignColumns } from './table';
 import { Io } from '../../command';
 import { EXIT_USAGE, UsageError } from '../../errors';
 import { writeOutputs } from '../../output-files';
 import { endpoint, fetchRange } from '../../prometheus/fetch';
 
-/** A spec to replay, and what the report calls it. */
+/** A spec to replay, what the report calls it, and how its notes name the requests flag and the workload. */
 export interface HistorySubject {
   readonly simulator: HpaSimulator;
   readonly label: string;
+  readonly names: RunNoteNames;
+  /** The target the input holds, whose pods' requests the replay reads. */
+  readonly workload?: TargetWorkload;
 }
 
 export interface HistoryRun extends Readonly<HistoryArgs> {
@@ -32,7 +36,7 @@ export interface HistoryRun extends Readonly<HistoryArgs> {
  * flags name; returns the exit code, or a promise of it when the history is fetched.
  */
 export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, candidate: HistorySubject | undefined,
-  release?: string): number | Promise<number> {
+  printed: Set<string>, release?: string): number | Promise<number> {
   const ids = [...new Set([...baseline.simulator.metricIds, ...(candidate?.simulator.metricIds ?? [])])];
   let history: PrometheusHistory | Promise<PrometheusHistory>;
   try {
@@ -40,8 +44,8 @@ export function runHistory(args: HistoryRun, io: Io, baseline: HistorySubject, c
   } catch (e) {
     return failed(io, e);
   }
-  if (history instanceof PrometheusHistory) return replay(args, io, history, baseline, candidate, release);
-  return history.then(h => replay(args, io, h, baseline, candidate, release), e => failed(io, e));
+  if (history instanceof PrometheusHistory) return replay(args, io, history, baseline, candidate, printed, release);
+  return history.then(h => replay(args, io, h, baseline, candidate, printed, release), e => failed(io, e));
 }
 
 /**
@@ -140,7 +144,7 @@ function sampleText(v: number): string {
 }
 
 function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: HistorySubject, candidate: HistorySubject | undefined,
-  release: string | undefined): number {
+  printed: Set<string>, release: string | undefined): number {
   let report: HistoryReport;
   try {
     report = release !== undefined ? baseline.simulator.compareReleases(release, history, { until: args.until })
@@ -153,17 +157,33 @@ function replay(args: HistoryRun, io: Io, history: PrometheusHistory, baseline: 
   const options: ReplayReportOptions = report instanceof ReleaseComparison
     ? { baselineLabel: `${baseline.label} on ${report.baselineVersion}`, candidateLabel: `${baseline.label} on ${report.candidateVersion}` }
     : { baselineLabel: baseline.label, candidateLabel: candidate?.label };
+  const first = report instanceof HistoryComparison || report instanceof ReleaseComparison ? report.baseline : report as HistoryReplay;
+  const second = report instanceof HistoryComparison || report instanceof ReleaseComparison ? report.candidate : undefined;
+  const notes = noteLines([
+    { label: options.baselineLabel!, lines: runNotes(first.result, baseline.names, io, printed) },
+    ...(second ? [{ label: options.candidateLabel!, lines: runNotes(second.result, (candidate ?? baseline).names, io, printed) }] : []),
+  ]);
   if (args.format === 'json') {
     io.stdout(report instanceof ReleaseComparison ? releasesJson(report, options) : report.toJson(options));
   } else {
-    io.stdout(measuresTable(report, options) + (report instanceof ReleaseComparison ? releaseLines(report) : ''));
+    io.stdout(measuresTable(report, options) + notes + (report instanceof ReleaseComparison ? releaseLines(report) : ''));
   }
-  const first = report instanceof HistoryComparison || report instanceof ReleaseComparison ? report.baseline : report as HistoryReplay;
   return writeOutputs(io, [
     [args.report, () => (/\.svg$/i.test(args.report!) ? report.toSvg(options) : report.toHtml(options))],
     [args.svg, () => first.result.toSvg()],
     [args.csv, () => first.result.toCsv()],
   ]);
+}
+
+/**
+ * The notes of each replay (the metrics no sync read, the requests): once where the replays'
+ * are the same, else each under its spec's label.
+ */
+function noteLines(specs: ReadonlyArray<{ label: string; lines: RunNoteLines }>): string {
+  const of = (s: { lines: RunNoteLines }) => [...s.lines.unread, ...s.lines.requests];
+  const same = specs.every(s => JSON.stringify(of(s)) === JSON.stringify(of(specs[0])));
+  const lines = same ? of(specs[0]) : specs.flatMap(s => (of(s).length > 0 ? [`${s.label}:`, ...of(s).map(l => `  ${l}`)] : []));
+  return lines.map(line => `${line}\n`).join('');
 }
 
 /** The measures side by side, then what the history was. */

@@ -4,7 +4,7 @@
  * the initial replicas, the timing). Syntax errors are `UsageError`s naming the flag and value.
  */
 import { closestName, CODE_LANGUAGES, CodeLanguage, parseDuration } from 'cdk8s-hpa/lib/toolkit';
-import { UsageError } from '../../errors';
+import { UnknownFlagError, UsageError } from '../../errors';
 import { FlagArg } from '../../flags';
 import { parseSimulateArgs, SimulateArgs } from '../simulate/args';
 
@@ -31,8 +31,8 @@ export interface TuneArgs extends SimulateArgs {
 }
 
 const TUNE_FLAGS = ['--max-above-target', '--threshold', '--max-reaction', '--max-time-at-max', '--max-direction-changes', '--vary', '--max-replays', '--jobs', '--output', '--language'];
-/** simulate's flags that tune has no use for. */
-const NOT_FOR_TUNE = ['--trace', '--compare', '--compare-name', '--report', '--svg', '--csv'];
+/** simulate's flags that tune has no use for: it replays every candidate over the history, on one release. */
+const NOT_FOR_TUNE = ['--trace', '--compare', '--compare-name', '--compare-release', '--report', '--svg', '--csv'];
 
 /** Parses the arguments after `tune`. */
 export function parseTuneArgs(argv: readonly string[]): TuneArgs {
@@ -44,7 +44,7 @@ export function parseTuneArgs(argv: readonly string[]): TuneArgs {
       continue;
     }
     const option = new FlagArg(argv, i);
-    if (NOT_FOR_TUNE.includes(option.flag)) throw new UsageError(`${option.flag} is simulate's: tune replays every candidate over the history it is given`);
+    if (NOT_FOR_TUNE.includes(option.flag)) throw new UnknownFlagError(`${option.flag} is simulate's: tune replays every candidate over the history it is given, on one release`);
     if (!TUNE_FLAGS.includes(option.flag)) {
       rest.push(argv[i]);
       continue;

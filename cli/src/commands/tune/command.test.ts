@@ -55,6 +55,25 @@ describe('cdk8s-hpa tune', () => {
     expect(two.stdout).toBe(one.stdout);
   });
 
+  test('reads each pod\'s request from the Deployment beside the HPA, as simulate does: the same search as with --pod-request cpu=250m', () => {
+    const withoutFlag = ['tune', '--hpa', HPA, ...HISTORY.filter(a => a !== '--pod-request' && a !== 'cpu=250m'), '--max-above-target', 'cpu=5', '--vary', 'window.down'];
+    const run = cli(withoutFlag);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.lines.slice(1, 5)).toEqual([
+      '  window.down: 0s, 60s, 120s, 300s, 600s, 900s',
+      '',
+      'cpu: usages (cores) compared with a request of 250m per pod: what Deployment/web (web-hpa.yaml:3) requests',
+      '',
+    ]);
+    const json = (args: string[]) => {
+      const out = JSON.parse(cli([...args, '--format', 'json']).stdout);
+      delete out.certificate.settingsDigest;
+      return out;
+    };
+    expect(json(withoutFlag)).toEqual(json([...TUNE, '--vary', 'window.down']));
+  });
+
   test('prints the change to apply, the construct code, the front and the certificate', () => {
     const run = cli([...TUNE, '--vary', 'window.down']);
     expect(run.code).toBe(0);
@@ -70,7 +89,7 @@ describe('cdk8s-hpa tune', () => {
       '  replica-hours  cpu > 50  reaction  dir. changes  within limits  changes',
       '  0.8 *          1.2%      15s       1             yes            window.down=0s',
     ]));
-    expect(run.stdout).toMatch(/ {2}reproduce: save the HPA to apply \(--output\), then cdk8s-hpa simulate --hpa test\/cli\/fixtures\/history\/web-hpa.yaml --compare/);
+    expect(run.stdout).toMatch(/ {2}reproduce: save the HPA to apply \(--output\), then cdk8s-hpa simulate --hpa cli\/test\/fixtures\/history\/web-hpa\.yaml --compare/);
   });
 
   test.each([
@@ -86,6 +105,7 @@ describe('cdk8s-hpa tune', () => {
     [['--vary', 'windows,minReplicas=6..2'], '--vary minReplicas: 6..2 is not a range of 0 or more, low to high'],
     [['--max-replays', '0'], '--max-replays: "0" is not a whole number, 1 or more'],
     [['--compare', HPA], '--compare is simulate\'s'],
+    [['--compare-release', '1.38'], '--compare-release is simulate\'s: tune replays every candidate over the history it is given, on one release'],
   ])('refuses %j, naming the flag and the value', (extra, message) => {
     const run = cli([...TUNE, ...extra]);
     expect(run.code).toBe(2);

@@ -11,6 +11,7 @@ import { EXIT_OK, UsageError } from '../../errors';
 import { writeOutputs } from '../../output-files';
 import { failed } from '../simulate/history';
 import { historyUsageProblem, wantsHistory } from '../simulate/history-args';
+import { RunNoteLines, runNotes } from '../simulate/notes';
 import { alignColumns } from '../simulate/table';
 
 export const TUNE_HELP = `Usage: cdk8s-hpa tune --hpa <file> --history <metric>=<file.json>... [limits] [--vary ...] [options]
@@ -23,8 +24,22 @@ replayed in full over the history, as "simulate --compare" replays it: no estima
 for a replay. Prints the recommendation as the YAML to apply and as construct code, the
 trade-off front, and a certificate "simulate --compare" reproduces.
 
-The HPA, the history, the cluster, --pod-request, --load, --initial-replicas, --until,
---api-latency and --first-sync-delay are read as "cdk8s-hpa simulate" reads them (see its --help).
+Read as "cdk8s-hpa simulate" reads them (its --help has the details):
+  --hpa <file>, --name <name>
+                             the HPA as it is
+  --history [<metric>=]<file>, --replicas-history <file>
+                             the recorded history, from files
+  --prometheus <url>, --query <metric>=<PromQL>, --replicas-query <PromQL>, --start <time>,
+  --end <time>, --step <duration>, --header 'Name: value', --save-history <dir>
+                             the recorded history, fetched from Prometheus
+  --load <metric>=PodSamples|Total|PerPod, --pod-request <resource>=<quantity>
+                             how the history loads the replays
+  --k8s-version <version>, --feature-gates <gates>, --config <file>, --no-config,
+  --disable/--enable/--error/--warn <rules>
+                             the cluster, and the checks that refuse a candidate
+  --initial-replicas <n>, --until <duration>, --api-latency <latencies>,
+  --first-sync-delay <duration>
+                             the replays' start, end and timing
 
 Limits (on the load as the service felt it; a limit not given: no worse than the spec as it is):
   --max-above-target <metric>=<percent>
@@ -60,6 +75,7 @@ What may change (everything else stays as written):
   --language typescript|python|java|go
                              the language of the construct code printed with the recommendation
                              (default typescript)
+  -h, --help                 show this help
 
 Exit codes:
   0  searched (the recommendation may be the spec as it is)
@@ -94,12 +110,17 @@ function runTune(argv: readonly string[], io: Io): number | Promise<number> {
   }
   const jobs = args.prometheus !== undefined ? 1 : args.jobs ?? (os.availableParallelism?.() ?? os.cpus().length);
   const started = Date.now();
+  let notes: RunNoteLines = { unread: [], requests: [] };
   return Promise.resolve(history)
-    .then(h => searchOnWorkers(tuning, h, argv, jobs))
-    .then(result => report(args, io, tuning, result, (Date.now() - started) / 1000), e => failed(io, e));
+    .then(h => {
+      // The spec as it is, replayed once for every search: what its replay rests on, said first.
+      notes = runNotes(tuning.tuner._baseline(h).result, tuning.names, io, new Set());
+      return searchOnWorkers(tuning, h, argv, jobs);
+    })
+    .then(result => report(args, io, tuning, result, (Date.now() - started) / 1000, notes), e => failed(io, e));
 }
 
-function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, seconds: number): number {
+function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, seconds: number, notes: RunNoteLines): number {
   const written = writeOutputs(io, [[args.output, () => specYaml(result.recommended.hpa)]]);
   if (args.format === 'json') {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -112,6 +133,7 @@ function report(args: TuneArgs, io: Io, tuning: Tuning, result: TuningResult, se
     `${tuning.label}: ${plural(result.replays, 'spec')} replayed${result.refused ? `, ${result.refused} refused by validation` : ''}`
       + ` (${result.exhaustive ? 'every combination' : 'coordinate search'}) in ${seconds.toFixed(1)}s`,
     ...result.space.map(s => `  ${s}`),
+    ...(notes.unread.length + notes.requests.length > 0 ? ['', ...notes.unread, ...notes.requests] : []),
     '',
   ];
   if (!result.withinLimits) {

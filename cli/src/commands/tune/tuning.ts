@@ -13,11 +13,14 @@ import { UsageError } from '../../errors';
 import { RunSettings } from '../../run-settings';
 import { checkedHpa } from '../simulate/command';
 import { readHistory } from '../simulate/history';
+import { RunNoteNames } from '../simulate/notes';
 
 export interface Tuning {
   readonly tuner: HpaTuner;
   readonly label: string;
   readonly metricIds: string[];
+  /** How the notes on the spec's replay name the requests flag and the workload. */
+  readonly names: RunNoteNames;
 }
 
 /** The tuner of the command line's HPA, or the exit code after printing why there is none. */
@@ -52,7 +55,7 @@ export function makeTuner(args: TuneArgs, io: Io): Tuning | number {
       if (!metricIds.includes(metric)) throw new UsageError(`${flag} ${metric}=${given[metric]}: the HPA has no metric "${metric}" (its metrics: ${metricIds.join(', ')})`);
     }
   }
-  return { tuner, label: checked.label, metricIds };
+  return { tuner, label: checked.label, metricIds, names: checked.names };
 }
 
 /** The history of the command line, read (or fetched: a promise). */

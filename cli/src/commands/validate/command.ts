@@ -1,7 +1,7 @@
 /**
  * `cdk8s-hpa validate`: the library's checks on any HPA YAML or JSON, with file:line:column.
  */
-import { ClusterProfile, checkInputs, inputProblemIssues, Located, ruleDocUrl, Severity } from 'cdk8s-hpa/lib/toolkit';
+import { ClusterProfile, checkInputs, docsUrl, inputProblemIssues, Located, ruleDocUrl, Severity } from 'cdk8s-hpa/lib/toolkit';
 import { parseValidateArgs } from './args';
 import { releaseOnlyIssues, releaseSummary } from './compare-release';
 import { Command, Io } from '../../command';
@@ -38,15 +38,17 @@ Inputs:
   helm template RELEASE CHART | cdk8s-hpa validate -
 
 Options:
-  --k8s-version <version>    the cluster's Kubernetes version (default: the newest release the
-                             library knows, ${ClusterProfile.of().version})
+  --k8s-version <version>    the cluster's Kubernetes version (default: the newest release,
+                             ${ClusterProfile.of().version}; a version newer than this cdk8s-hpa knows is
+                             judged as the newest it knows, with a warning, HPA156)
                              e.g. --k8s-version 1.33
   --feature-gates <gates>    feature gates set on the cluster, over the release's defaults,
                              NAME=true|false separated by commas; may be repeated
                              e.g. --feature-gates HPAScaleToZero=true,HPAConfigurableTolerance=false
   --config <file>            the config file (default: the nearest .cdk8s-hpa.yaml at or above
                              the working directory, up to the repository's root): cluster,
-                             rules and per-path overrides; see the README
+                             rules and per-path overrides; see
+                             ${docsUrl('plugin.md#the-config-file')}
                              e.g. --config ci/.cdk8s-hpa.yaml
   --no-config                read no config file
   --disable <rules>          turn lint (HPA4xx) or cross-object (HPA3xx) rules off, by id,
@@ -87,7 +89,7 @@ case) in the rules reference, e.g. ${ruleDocUrl('HPA404')}
 Exit codes:
   0  no errors (with --strict: no warnings either)
   1  errors found (with --strict: errors or warnings)
-  2  usage error (bad flag, unknown version or gate, bad config file: found before any input
+  2  usage error (bad flag, bad version, unknown gate, bad config file: found before any input
      is read; no manifest file found, without --allow-empty), or an input that could not be
      read (reported in every format, rule id INPUT)
 
