@@ -10,6 +10,7 @@ export { ClusterSettings, ConfigFile, ConfigFileError, KeyPosition, readFeatureG
 export { kubectlWith } from './explain/commands';
 export { explainIndexed } from './explain/explainer';
 export { ExplainFinding, FindingLevel, HpaExplanation, HpaHealth } from './explain/hpa-explanation';
+export { SharedCause, sharedCauses } from './explain/shared-causes';
 export { HpaSimulator } from './hpa-simulator';
 export { HpaTuner, TuningSearch } from './hpa-tuner';
 export { HpaSettings } from './manifests/check-hpa';

@@ -5,10 +5,11 @@
  * set where the status tells enough (the simulator's normalization).
  */
 import { MetricExplanation, SimulateSuggestion } from './hpa-explanation';
+import { groupPods, PodGroups, proposalWithPods } from './pod-groups';
 import { parseQuantity, toMilli } from '../model/quantity';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../private/constants';
 import { ControllerBehaviour } from '../private/kubernetes-releases';
-import { fmt, seconds } from '../private/words';
+import { fmt, plural, seconds } from '../private/words';
 import { displayTarget, SimMetric, SimSpec } from '../simulation/hpa-spec';
 import { MetricObservation } from '../simulation/metric-observation';
 import {
@@ -26,6 +27,9 @@ export interface Arithmetic {
   readonly proposal?: number;
   readonly winning?: string;
   readonly blocked: boolean;
+  /** Why the pods the controller counts apart change a metric's proposal, by metric id. */
+  readonly countedApart: { readonly [metric: string]: string };
+  /** What the next sync sets, from the proposal the explanation states (`settle`). */
   readonly next?: number;
   readonly upLimit?: number;
 }
@@ -38,6 +42,7 @@ export interface Arithmetic {
  */
 export function computeArithmetic(
   spec: SimSpec, status: HorizontalPodAutoscalerStatus, now: number, unknowns: string[], controller: ControllerBehaviour, perPodLoad = false,
+  pods: ReadonlyArray<{ readonly [key: string]: any }> = [],
 ): Arithmetic {
   const current = status.currentReplicas;
   const tol = spec.tolerance;
@@ -45,6 +50,7 @@ export function computeArithmetic(
   const metrics: MetricExplanation[] = [];
   const rows: TraceRow[] = [];
   const proposals: Array<number | undefined> = [];
+  const countedApart: { [metric: string]: string } = {};
   let perPodTotals = false;
 
   for (const metric of spec.metrics) {
@@ -88,6 +94,7 @@ export function computeArithmetic(
     let observation: MetricObservation;
     let ratio: number;
     let words: string;
+    let groups: PodGroups | undefined;
     if (metric.type === 'Object' || metric.type === 'External') {
       if (metric.targetType === 'AverageValue') {
         // The status holds the per-pod average, rounded up; the controller divided the total.
@@ -105,7 +112,10 @@ export function computeArithmetic(
       }
     } else {
       observation = MetricObservation.perPodUsage(value.number);
-      rows.push(podLoadRow(metric.id, value, metric.targetType === 'Utilization' ? '% of request' : '', current, perPodLoad));
+      groups = groupPods(pods, metric.type === 'Pods' ? undefined : metric.resource, now);
+      // The status averages the ready pods: their total is the load (the others use next to nothing).
+      const reporting = groups && groups.ready > 0 ? groups.ready : current;
+      rows.push(podLoadRow(metric.id, value, metric.targetType === 'Utilization' ? '% of request' : '', reporting, perPodLoad, reporting !== current ? 'ready pods' : 'pods'));
       ratio = toMilli(value.number) / (metric.targetType === 'Utilization' ? toMilli(metric.target) : metric.target);
       words = metric.targetType === 'Utilization'
         ? `${value.text}% of request vs target ${fmt(target)}%: ratio ${fmt(ratio)}`
@@ -122,8 +132,15 @@ export function computeArithmetic(
     const within = isWithin(tol, ratio);
     let proposed = computed.replicas;
     let explanation: string;
+    const withPods = proposed !== undefined && groups ? proposalWithPods(metric, value.number, groups, current, tol) : undefined;
     if (proposed === undefined) {
       explanation = `${words}; no proposal: ${computed.error}`;
+    } else if (withPods) {
+      // The controller's count: the pods not ready or left out change it.
+      explanation = `the ${plural(groups!.ready, 'ready pod')}: ${words}${withPods.how}`
+        + (withPods.replicas !== proposed ? ` (the status's value over all ${current} pods would give ${proposed})` : '');
+      if (withPods.replicas !== proposed) countedApart[metric.id] = countedApartWords(groups!, ratio);
+      proposed = withPods.replicas;
     } else if (within) {
       explanation = `${words}, within the tolerance band ${band}: keeps ${proposed}`;
     } else {
@@ -146,24 +163,46 @@ export function computeArithmetic(
   const combined = combineProposals(proposals, current);
   const proposal = combined.chosen >= 0 ? combined.replicas : undefined;
   const winning = combined.chosen >= 0 ? spec.metrics[combined.chosen].id : undefined;
-  if (combined.blocked) return { metrics, rows, blocked: true, proposal, winning };
+  return { metrics, rows, proposal, winning, blocked: combined.blocked, countedApart };
+}
 
-  const { next, upLimit } = nextReplicas(spec, status, combined.replicas, now, unknowns, controller.replicaCountsSaturate);
-  return { metrics, rows, proposal, winning, blocked: false, next, upLimit };
+/** `3 pods not ready counted as using nothing`: why the pods change a metric's proposal. */
+function countedApartWords(groups: PodGroups, ratio: number): string {
+  const parts: string[] = [];
+  if (groups.unready > 0) parts.push(`${plural(groups.unready, 'pod')} not ready ${ratio > 1 ? 'counted as using nothing' : 'left out'}`);
+  if (groups.ignored > 0) parts.push(`${plural(groups.ignored, 'pod')} being deleted or failed left out`);
+  if (parts.length === 0) parts.push(`over the ${plural(groups.ready, 'ready pod')}`);
+  return parts.join(', ');
+}
+
+/**
+ * The arithmetic with what the next sync would set from `proposal`, the proposal the explanation
+ * states (the controller's own where the status pins another): one count for the headline, the
+ * findings and the verbose lines alike.
+ */
+export function settle(
+  arithmetic: Arithmetic, spec: SimSpec, status: HorizontalPodAutoscalerStatus, proposal: number | undefined, now: number, unknowns: string[],
+  controller: ControllerBehaviour,
+): Arithmetic {
+  if (arithmetic.blocked || proposal === undefined) return arithmetic;
+  const { next, upLimit } = nextReplicas(spec, status, proposal, now, unknowns, controller.replicaCountsSaturate);
+  return { ...arithmetic, next, upLimit };
 }
 
 /**
  * A pod metric's replay row: the total over the current pods as `totalUsage` (the count the
  * controller settles at with a fixed amount of work), or the value of each pod as `perPodUsage`.
  */
-function podLoadRow(id: string, value: { number: number; text: string }, unit: string, current: number, perPodLoad: boolean): TraceRow {
+function podLoadRow(
+  id: string, value: { number: number; text: string }, unit: string, current: number, perPodLoad: boolean, pods: string,
+): TraceRow {
   if (perPodLoad || current === 0) return { time: '0', metric: id, observation: 'perPodUsage', value: value.text };
   return {
     time: '0',
     metric: id,
     observation: 'totalUsage',
     value: fmt(value.number * current),
-    comment: `${id}: ${value.text}${unit} on each of ${current} pods, replayed as their total, spread over however many pods run (perPodUsage ${value.text} keeps each pod at it instead)`,
+    comment: `${id}: ${value.text}${unit} on each of ${current} ${pods}, replayed as their total, spread over however many pods run (perPodUsage ${value.text} keeps each pod at it instead)`,
   };
 }
 

@@ -3,7 +3,7 @@
  * its conditions explained (`finding-texts.ts`), with the spec's issues and the objects around
  * it as the one input path found them. Loaded on the first `HpaExplainer` use.
  */
-import { computeArithmetic, suggestSimulation } from './arithmetic';
+import { computeArithmetic, settle, suggestSimulation } from './arithmetic';
 import { externalMetricQuery, Kubectl, kubectlWith, metricSelector } from './commands';
 import { Env, Related } from './context';
 import { Decision, podMetricsIn, readDecision } from './decision';
@@ -14,6 +14,7 @@ import {
   ExplainFinding, ExplainFindingKind, FindingLevel, HpaEventSummary, HpaExplanation, HpaHealth, MetricExplanation, ScalingCause, SimulateSuggestion,
 } from './hpa-explanation';
 import { getScaledObject, kedaFix, kedaMessage, kedaOwnerOf, KedaOwner } from './keda';
+import { toleranceFix } from './knobs';
 import { readStatus } from './status-reader';
 import { AUTOSCALING_V1, AUTOSCALING_V2BETA1, AUTOSCALING_V2BETA2 } from '../model/api-versions';
 import { ClusterFacts } from '../model/cluster-facts';
@@ -21,7 +22,7 @@ import { namespaceOf } from '../model/object-keys';
 import { IndexedObject, RelatedObjects } from '../model/related-objects';
 import { isObject } from '../model/values';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS, DEFAULT_TOLERANCE, HPA_API_VERSION } from '../private/constants';
-import { plural, seconds } from '../private/words';
+import { fmt, plural, seconds } from '../private/words';
 import { FAILED_GET_REASON } from '../simulation/conditions';
 import { readSpec, SimSpec } from '../simulation/hpa-spec';
 import { ConditionStatus, ConditionType, HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerStatus } from '../status';
@@ -116,16 +117,25 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     }
   }
 
-  // The spec's own problems, as the input path found them with the related objects; read as
-  // autoscaling/v2, an autoscaling/v2beta2 HPA's apiVersion is no problem here.
-  const validationIssues = renamed ? issues.filter(i => i.path !== 'apiVersion') : [...issues];
-
   // The status.
   const read = readStatus(m);
   for (const p of read.problems) {
     findings.push(finding('EXP181', `${p.path}: Invalid value: ${JSON.stringify(p.value)}: ${p.detail}; it is left out of the explanation`, p.path));
   }
   const status = read.status;
+
+  // The spec's own problems, as the input path found them with the related objects; read as
+  // autoscaling/v2, an autoscaling/v2beta2 HPA's apiVersion is no problem here. A target the
+  // input lacks (HPA306) is not missing where the controller read its scale for this spec: the
+  // live status beats a partial input.
+  const scaleRead = status ? scaleReadBy(status, m.metadata?.generation) : undefined;
+  const validationIssues = (renamed ? issues.filter(i => i.path !== 'apiVersion') : [...issues])
+    .filter(i => !(scaleRead && i.ruleId === MISSING_TARGET_RULE));
+  if (scaleRead && issues.some(i => i.ruleId === MISSING_TARGET_RULE)) {
+    const ref = m.spec?.scaleTargetRef ?? {};
+    unknowns.push(`the target ${ref.kind}/${ref.name}: the input holds other workloads of its namespace but not it, while the controller read its scale (${scaleRead}), `
+      + 'so it exists outside the input: HPA306 is not reported, and the checks against the target (requests, containers, replicas) were not made');
+  }
 
   // The spec as the controller reads it.
   let spec: SimSpec | undefined;
@@ -146,8 +156,13 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
   }
 
   const current = status.currentReplicas;
-  const arithmetic = spec ? computeArithmetic(spec, status, now, unknowns, ctx.cluster.release.controller, ctx.perPodLoad) : undefined;
-  const decision = readDecision(spec, status, arithmetic);
+  const controller = ctx.cluster.release.controller;
+  const computed = spec ? computeArithmetic(spec, status, now, unknowns, controller, ctx.perPodLoad, related.pods) : undefined;
+  const decision = readDecision(spec, status, computed);
+  // One count for the headline, the findings, the next sync and the verbose lines: the
+  // metrics' where the controller's decision leaves it possible, else the controller's own.
+  const stated = decision.consistent ? computed?.proposal : decision.controllerProposal;
+  const arithmetic = computed && settle(computed, spec!, status, stated, now, unknowns, controller);
   const env: Env = { manifest: m, spec, status, now, arithmetic, decision, events, keda, validationIssues, related, cluster: ctx.cluster, kubectl };
 
   for (const condition of status.conditions ?? []) findings.push(explainCondition(condition, env));
@@ -200,7 +215,11 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     && !findings.some(f => f.findingId === 'EXP140')) {
     findings.push(finding('EXP192',
       `the metrics propose ${arithmetic.proposal} replicas (${arithmetic.winning}), more than maxReplicas ${spec.maxReplicas}: the HPA stays at ${spec.maxReplicas}`,
-      'spec.maxReplicas', `raise maxReplicas to at least ${arithmetic.proposal}, or make each pod handle more load`));
+      'spec.maxReplicas', `raise spec.maxReplicas to at least ${arithmetic.proposal} (or make each pod handle more load)`));
+  }
+  if (spec && arithmetic && decision.cause === ScalingCause.TOLERANCE) {
+    const held = withinTolerance(arithmetic.metrics);
+    if (held) findings.push(toleranceHolds(held, spec, current, ctx.cluster));
   }
 
   // With a status, the controller's conditions say what went wrong: the spec's errors that none of
@@ -224,6 +243,22 @@ function explainManifest(manifest: unknown, related: Related, issues: readonly V
     spec,
     env,
   });
+}
+
+/** The rule of a target the input should hold and does not. */
+const MISSING_TARGET_RULE = 'HPA306';
+
+/**
+ * The condition that shows the controller read the target's scale for the current spec: AbleToScale
+ * True (any reason), or False after reading it (the update failed, or an older controller's
+ * backoff); undefined when it failed to, or the status predates the spec's last edit.
+ */
+function scaleReadBy(status: HorizontalPodAutoscalerStatus, generation: unknown): string | undefined {
+  if (typeof generation === 'number' && status.observedGeneration !== undefined && status.observedGeneration < generation) return undefined;
+  const able = (status.conditions ?? []).find(c => c.type === ConditionType.ABLE_TO_SCALE);
+  if (!able || (typeof generation === 'number' && able.observedGeneration !== undefined && able.observedGeneration < generation)) return undefined;
+  const read = able.status === ConditionStatus.TRUE || (able.status === ConditionStatus.FALSE && able.reason !== 'FailedGetScale');
+  return read ? `${able.type}=${able.status}/${able.reason ?? ''}` : undefined;
 }
 
 /**
@@ -261,6 +296,21 @@ function proposalDiffers(env: Env, proposal: number): ExplainFinding {
   return finding('EXP195',
     `the controller's conditions and desiredReplicas leave it a proposal of ${own}, where the status's values give ${proposal} (${env.arithmetic!.winning}): ${why}`,
     'status.currentMetrics');
+}
+
+/** Of the metrics off their target within the tolerance, the one farthest from it. */
+function withinTolerance(metrics: readonly MetricExplanation[]): MetricExplanation | undefined {
+  return metrics.filter(m => m.withinTolerance && m.ratio !== undefined && m.ratio !== 1)
+    .reduce<MetricExplanation | undefined>((far, m) => (far && Math.abs(far.ratio! - 1) >= Math.abs(m.ratio! - 1) ? far : m), undefined);
+}
+
+/** EXP197: the tolerance keeps the count, and the tolerance that would let the metric move it. */
+function toleranceHolds(metric: MetricExplanation, spec: SimSpec, current: number, cluster: ClusterFacts): ExplainFinding {
+  const { up, down } = spec.tolerance;
+  const direction = metric.ratio! > 1 ? 'scaleUp' : 'scaleDown';
+  return finding('EXP197',
+    `${metric.metric} is at ${fmt(metric.ratio!)} times its target, within the tolerance band [${fmt(1 - down)}, ${fmt(1 + up)}]: the controller keeps ${plural(current, 'replica')}`,
+    `spec.behavior.${direction}.tolerance`, toleranceFix(metric, spec.tolerance, cluster));
 }
 
 /** One condition, explained. */
@@ -336,12 +386,30 @@ function done(x: {
     failingMetrics: decision?.failingMetrics ?? [],
     managedBy: keda ? `ScaledObject/${keda.name}` : undefined,
     events: x.events,
-    nextStep: findings.find(f => f.level !== FindingLevel.INFO && f.fix !== undefined)?.fix,
+    nextStep: findings.find(f => f.level !== FindingLevel.INFO && f.fix !== undefined)?.fix ?? knobStep(decision, findings),
     findings,
     validationIssues: x.validationIssues,
     unknowns: x.unknowns,
     simulate: x.simulate,
   };
+}
+
+/** The findings that name the setting holding the count, by the cause. */
+const KNOB_FINDINGS: { readonly [cause: string]: readonly FindingId[] } = {
+  [ScalingCause.MIN_REPLICAS]: ['EXP141'],
+  [ScalingCause.SCALE_DOWN_STABILIZATION]: ['EXP125'],
+  [ScalingCause.SCALE_DOWN_DISABLED]: ['EXP143', 'EXP125'],
+  [ScalingCause.SCALE_DOWN_POLICY]: ['EXP143'],
+  [ScalingCause.TOLERANCE]: ['EXP197'],
+};
+
+/**
+ * Where nothing is wrong but a setting holds the count (minReplicas, a window, a disabled
+ * direction, a policy, the tolerance): the change of that setting, as the next step.
+ */
+function knobStep(decision: Decision | undefined, findings: readonly ExplainFinding[]): string | undefined {
+  const ids = decision ? KNOB_FINDINGS[decision.cause] ?? [] : [];
+  return findings.find(f => ids.includes(f.findingId as FindingId) && f.fix !== undefined)?.fix;
 }
 
 /** One line: the health, the replicas (and where the last sync sent them), the range, the proposal, the most serious finding. */

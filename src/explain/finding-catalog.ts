@@ -67,6 +67,7 @@ export const FINDINGS = {
   EXP194: other(FindingLevel.INFO, 'the spec has issues that do not explain what the controller did (authoring advice)'),
   EXP195: other(FindingLevel.INFO, "the controller proposed another count than the status's values give: pods without metrics, or rounding"),
   EXP196: other(FindingLevel.INFO, 'KEDA manages this HPA: its ScaledObject sets the bounds, behavior, triggers, fallback and pausing'),
+  EXP197: other(FindingLevel.INFO, 'a metric is off its target within the tolerance: the controller keeps the count'),
 } as const;
 
 export type FindingId = keyof typeof FINDINGS;

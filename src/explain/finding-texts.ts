@@ -7,6 +7,9 @@ import { externalMetricQuery, kubectlScale, metricSelector } from './commands';
 import { Env } from './context';
 import { failuresOf, plainMessage } from './events';
 import { FindingId } from './finding-catalog';
+import { injectedContainer, injectedRequestFix } from './injected';
+import { policyValues, scaleUpPolicyWithoutBehavior, shorterDownWindow } from './knobs';
+import { ExternalFallback, ExternalFallbackFormat } from '../external-fallback';
 import { namespaceOf } from '../model/object-keys';
 import { missingRequests, requestRules, workloadFactsFromManifest } from '../model/workload-facts';
 import { DEFAULT_DOWNSCALE_STABILIZATION_SECONDS } from '../private/constants';
@@ -106,7 +109,9 @@ function proposalOf(env: Env): number | undefined {
 export function proposesText(env: Env): string {
   const { arithmetic, decision } = env;
   if (decision.consistent) {
-    return arithmetic?.proposal !== undefined ? `the metrics propose ${plural(arithmetic.proposal, 'replica')} (${arithmetic.winning})` : 'the metrics';
+    if (arithmetic?.proposal === undefined) return 'the metrics';
+    const apart = arithmetic.countedApart[arithmetic.winning!];
+    return `the metrics propose ${plural(arithmetic.proposal, 'replica')} (${arithmetic.winning}${apart ? `, with ${apart}` : ''})`;
   }
   const own = arithmetic?.proposal !== undefined ? ` (the status's values alone give ${arithmetic.proposal})` : '';
   if (decision.controllerProposal !== undefined) return `the controller proposes ${plural(decision.controllerProposal, 'replica')}${own}`;
@@ -146,12 +151,13 @@ const failedGet = ({ msg, proposal, issuesAt, said, condition, env }: TextFacts)
  * current count), whatever a window or policy would allow; the conditions name the window while it
  * holds, then the limit.
  */
-function disabled(direction: 'scaleUp' | 'scaleDown', proposes: string, current: number): Described {
+function disabled(direction: 'scaleUp' | 'scaleDown', proposes: string, current: number, proposal: number | undefined): Described {
   const [words, verb] = direction === 'scaleUp' ? ['scale-up', 'adds'] : ['scale-down', 'removes'];
+  const to = proposal !== undefined && proposal !== current ? ` to ${proposal}` : '';
   return {
     message: `${proposes}; ${words} is disabled (spec.behavior.${direction}.selectPolicy: Disabled), so the HPA never ${verb} replicas: it stays at ${current}`,
     path: `spec.behavior.${direction}.selectPolicy`,
-    fix: `to let it ${direction === 'scaleUp' ? 'scale up' : 'scale down'}, set spec.behavior.${direction}.selectPolicy to Max (with a policy that ${verb} replicas)`,
+    fix: `to let it ${direction === 'scaleUp' ? 'scale up' : 'scale down'}${to}, set spec.behavior.${direction}.selectPolicy to Max (now Disabled)`,
   };
 }
 
@@ -216,20 +222,20 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
   EXP123: () => ({ message: 'stabilization did not change the recommendation: the HPA follows its metrics', path: 'spec.behavior' }),
   EXP124: ({ spec, proposal, proposes, current }: TextFacts): Described => {
     const w = spec?.behavior?.scaleUp.stabilizationWindowSeconds;
-    if (spec?.behavior?.scaleUp.selectPolicy === 'Disabled') return disabled('scaleUp', proposes, current);
+    if (spec?.behavior?.scaleUp.selectPolicy === 'Disabled') return disabled('scaleUp', proposes, current, proposal);
     return {
       message: `a recommendation of the last ${w !== undefined ? seconds(w) : 'window'} was lower than ${proposal ?? 'the current one'}: the scale-up stabilization window holds the replicas at the lowest of them`,
       path: 'spec.behavior.scaleUp.stabilizationWindowSeconds',
-      fix: 'shorten spec.behavior.scaleUp.stabilizationWindowSeconds to react to load sooner (0 scales up at once)',
+      fix: `to scale up as soon as the load asks, set spec.behavior.scaleUp.stabilizationWindowSeconds to 0${w !== undefined ? ` (now ${seconds(w)})` : ''}`,
     };
   },
-  EXP125: ({ spec, proposes, current }: TextFacts): Described => {
+  EXP125: ({ spec, proposes, current, proposal }: TextFacts): Described => {
     const w = spec?.behavior ? spec.behavior.scaleDown.stabilizationWindowSeconds : DEFAULT_DOWNSCALE_STABILIZATION_SECONDS;
-    if (spec?.behavior?.scaleDown.selectPolicy === 'Disabled') return disabled('scaleDown', proposes, current);
+    if (spec?.behavior?.scaleDown.selectPolicy === 'Disabled') return disabled('scaleDown', proposes, current, proposal);
     return {
       message: `a recommendation of the last ${seconds(w)} was higher: the scale-down stabilization window keeps the replicas at the highest of them, so the HPA scales down only when the load has stayed low for ${seconds(w)}`,
       path: 'spec.behavior.scaleDown.stabilizationWindowSeconds',
-      fix: `to scale down sooner, set spec.behavior.scaleDown.stabilizationWindowSeconds below ${w}`,
+      fix: `to scale down sooner, ${shorterDownWindow(w)}`,
     };
   },
   EXP126: ({ status, target, said }) => ({ message: `the last sync changed the replicas of ${target}${status.lastScaleTime ? ` at ${status.lastScaleTime}` : ''}${said}`, path: 'spec.scaleTargetRef' }),
@@ -246,34 +252,42 @@ const TEXTS: { readonly [id: string]: (t: TextFacts) => Described } = {
         : 'raise spec.maxReplicas (or make each pod handle more load)',
     };
   },
-  EXP141: ({ min, proposes }) => ({
+  EXP141: ({ min, proposes, proposal }) => ({
     message: `${proposes}, fewer than minReplicas ${min}: the HPA holds at ${min}`,
     path: 'spec.minReplicas',
-    fix: `lower spec.minReplicas if ${min} replicas are more than this load needs`,
+    fix: proposal !== undefined && Math.max(1, proposal) < min
+      ? `if ${min} replicas are more than this load needs, set spec.minReplicas to ${Math.max(1, proposal)} (now ${min})`
+      : `if ${min} replicas are more than this load needs, lower spec.minReplicas (now ${min})`,
   }),
-  EXP142: ({ spec, current, proposes, env }: TextFacts): Described => {
+  EXP142: ({ spec, current, proposes, proposal, max, env }: TextFacts): Described => {
     const upLimit = env.arithmetic?.upLimit;
-    if (spec?.behavior?.scaleUp.selectPolicy === 'Disabled') return disabled('scaleUp', proposes, current);
+    if (spec?.behavior?.scaleUp.selectPolicy === 'Disabled') return disabled('scaleUp', proposes, current, proposal);
+    // Where the proposal leads: no further than maxReplicas.
+    const to = proposal !== undefined && proposal > current ? Math.min(proposal, max ?? proposal) : undefined;
     if (!spec?.behavior) {
       return {
         message: `${proposes}; without spec.behavior the controller adds at most max(2 × current, 4) per sync${upLimit !== undefined ? ` (${upLimit} from ${current})` : ''}, so it gets there in steps`,
         path: 'spec.behavior',
-        fix: 'to grow faster, set spec.behavior.scaleUp.policies (e.g. Percent 900 per 15s)',
+        fix: `to grow faster, ${to !== undefined ? scaleUpPolicyWithoutBehavior(current, to) : 'set spec.behavior.scaleUp.policies (e.g. Percent 900 per 15s)'}`,
       };
     }
+    const values = to !== undefined ? policyValues('scaleUp', spec.behavior.scaleUp, current, to) : undefined;
     return {
       message: `${proposes}; the scale-up policies (selectPolicy ${spec.behavior.scaleUp.selectPolicy}) allow ${upLimit !== undefined ? `${upLimit} replicas now` : 'fewer now'}, so it gets there in steps`,
       path: 'spec.behavior.scaleUp.policies',
-      fix: 'to grow faster, raise a scaleUp policy\'s value or shorten its periodSeconds',
+      fix: `to grow faster, ${values ?? 'raise a scaleUp policy\'s value or shorten its periodSeconds'}`,
     };
   },
-  EXP143: ({ spec, proposes, current }) => spec?.behavior?.scaleDown.selectPolicy === 'Disabled'
-    ? disabled('scaleDown', proposes, current)
-    : {
+  EXP143: ({ spec, proposes, current, proposal, min }) => {
+    if (spec?.behavior?.scaleDown.selectPolicy === 'Disabled') return disabled('scaleDown', proposes, current, proposal);
+    const to = proposal !== undefined && proposal < current ? Math.max(proposal, min) : undefined;
+    const values = spec?.behavior && to !== undefined ? policyValues('scaleDown', spec.behavior.scaleDown, current, to) : undefined;
+    return {
       message: `${proposes}; the scale-down policies remove fewer per period, so it gets there in steps`,
       path: spec?.behavior ? 'spec.behavior.scaleDown.policies' : 'spec.behavior',
-      fix: 'to shrink faster, raise a scaleDown policy\'s value or shorten its periodSeconds',
-    },
+      fix: `to shrink faster, ${values ?? 'raise a scaleDown policy\'s value or shorten its periodSeconds'}`,
+    };
+  },
   EXP144: () => ({ message: 'min/max and the rate limits did not change the recommendation', path: 'spec.behavior' }),
   EXP150: ({ target }) => ({
     message: `the HPA scaled ${target} to zero itself: it reads its Object and External metrics at zero and scales back up when one reports a value above 0`,
@@ -322,6 +336,8 @@ export function metricFix(type: string, metric: SimMetric | undefined, msg: stri
   const ns = namespaceOf(env.manifest);
   const request = /missing request for (\S+) in container (\S+) of Pod (\S+)/.exec(msg);
   if (request) {
+    const injected = injectedContainer(request[2], request[1], env);
+    if (injected) return injectedRequestFix(request[2], request[1], injected);
     return `give container "${request[2]}" a ${request[1]} request in the pod template (resources.requests.${request[1]}), or use an averageValue target`;
   }
   const podLevel = /missing pod-level request for (\S+) in Pod (\S+)/.exec(msg);
@@ -344,8 +360,23 @@ export function metricFix(type: string, metric: SimMetric | undefined, msg: stri
       return `check the custom metrics adapter serves "${metric?.id}": ${env.kubectl(['get', 'apiservice', 'v1beta1.custom.metrics.k8s.io'])}; ${env.kubectl(['get', '--raw', '/apis/custom.metrics.k8s.io/v1beta1'])}`;
     default:
       return `check the external metrics adapter serves "${metric?.id}": ${externalMetricQuery(env.kubectl, ns, String(metric?.id), metric ? metricSelector(env.manifest, metric.index) : undefined)}`
-        + (metric?.fallback || env.keda ? '' : '; a fallback (spec.metrics[].external.fallback, feature gate HPAExternalMetricFallback) keeps a known replica count while it is down');
+        + (metric?.fallback || env.keda ? '' : `; ${fallbackAdvice(metric, env)}`);
   }
+}
+
+/**
+ * How to keep a known replica count while an External metric is down: `external.fallback` where
+ * the cluster's release and gates take the field (with the value to set), else what does it
+ * on this cluster: the adapter, or a KEDA ScaledObject's own `fallback`.
+ */
+function fallbackAdvice(metric: SimMetric | undefined, env: Env): string {
+  if (env.cluster.gatesOn[GATE_EXTERNAL_METRIC_FALLBACK]) {
+    const replicas = Math.max(env.status.currentReplicas, env.spec?.minReplicas ?? 1, 1);
+    const fallback = Object.entries(ExternalFallback.replicas(replicas)._toKube(env.cluster.fallbackFormat as ExternalFallbackFormat)).map(([k, v]) => `${k}: ${v}`).join(', ');
+    return `to keep ${plural(replicas, 'replica')} while it is down, set spec.metrics[${metric?.index ?? 0}].external.fallback to {${fallback}}`;
+  }
+  return `Kubernetes ${env.cluster.version} takes no external.fallback (feature gate ${GATE_EXTERNAL_METRIC_FALLBACK} off): `
+    + `to hold a known replica count while it is down, have the adapter serve a default for "${metric?.id}", or scale with a KEDA ScaledObject and its spec.fallback`;
 }
 
 /** For a Utilization metric, where the related pods lack a request for its resource, as the controller reads requests. */
@@ -355,9 +386,11 @@ function lackingRequestFix(metric: SimMetric | undefined, env: Env): string | un
   for (const pod of env.related.pods) {
     const facts = workloadFactsFromManifest({ spec: { template: { spec: pod.spec } } });
     const missing = missingRequests(facts, metric.resource, metric.container, rules)[0];
+    if (missing && 'podLevel' in missing) return podLevelFix(metric.resource);
     if (missing) {
-      return 'podLevel' in missing ? podLevelFix(metric.resource)
-        : `give container "${missing.container.name}" a ${metric.resource} request in the pod template (pod ${pod.metadata?.name} has none), or use an averageValue target`;
+      const injected = injectedContainer(missing.container.name, metric.resource, env);
+      if (injected) return injectedRequestFix(missing.container.name, metric.resource, injected);
+      return `give container "${missing.container.name}" a ${metric.resource} request in the pod template (pod ${pod.metadata?.name} has none), or use an averageValue target`;
     }
   }
   return undefined;

@@ -193,6 +193,10 @@ export interface HpaExplanation {
   readonly metrics: MetricExplanation[];
   /**
    * The replicas the metrics propose together (the highest valid proposal).
+   *
+   * A pod metric's proposal counts the target's pods of the input as the controller counts them:
+   * pods not ready as using nothing on a scale-up and left out otherwise, pods being deleted or
+   * failed left out.
    * @default - none: no metric could be computed
    */
   readonly proposedReplicas?: number;
@@ -228,6 +232,10 @@ export interface HpaExplanation {
   readonly events: HpaEventSummary[];
   /**
    * The one next step: the fix of the most serious finding that is not info.
+   *
+   * Where nothing fails but a setting holds the count (minReplicas, a stabilization window, a
+   * disabled direction, a scale-down policy, the tolerance), the change of that setting: its field
+   * and the value to set.
    * @default - nothing to change
    */
   readonly nextStep?: string;

@@ -35,6 +35,12 @@ export const DEFAULT_SYNC_PERIOD_SECONDS = 15;
 /** The controller's `--horizontal-pod-autoscaler-downscale-stabilization` default, in seconds. */
 export const DEFAULT_DOWNSCALE_STABILIZATION_SECONDS = 300;
 
+/** The controller's `--horizontal-pod-autoscaler-cpu-initialization-period` default, in seconds. */
+export const DEFAULT_CPU_INITIALIZATION_PERIOD_SECONDS = 300;
+
+/** The controller's `--horizontal-pod-autoscaler-initial-readiness-delay` default, in seconds. */
+export const DEFAULT_INITIAL_READINESS_DELAY_SECONDS = 30;
+
 /** A policy as the API server writes it (type, value, periodSeconds). */
 export interface RawPolicy {
   readonly type: string;

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { stringify } from 'yaml';
-import { FIXTURES, GATES, hpa, NOW } from '../../../../test/explain/fixtures';
+import { FIXTURES, GATES, hpa, NOW, objects } from '../../../../test/explain/fixtures';
 import { run } from '../../../test/run-cli';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
@@ -46,6 +46,17 @@ describe('cdk8s-hpa explain', () => {
     expect(r.stderr).toBe('cdk8s-hpa: 1 of 1 HorizontalPodAutoscaler stuck or failing\n');
   });
 
+  test('--verbose states the headline\'s proposal: the next sync is worked out from the controller\'s own, not the status\'s values', () => {
+    // Three of six pods report 90% against 60%: the values alone give 9, the controller proposed 6 and keeps 6.
+    const file = 'test/fixtures/explain/pods-without-metrics.yaml';
+    const args = ['explain', '--now', '2026-11-27T00:49:55Z', '--k8s-version', '1.36', file];
+    const lines = run([...args, '--verbose']).stdout.split('\n');
+    expect(lines[0]).toContain('the controller proposes 6 replicas (the status\'s values alone give 9)');
+    expect(lines).toContain('    together: 9 (cpu); the controller\'s own: 6 (EXP195); the next sync sets 6');
+    const e = JSON.parse(run([...args, '--format', 'json']).stdout).explanations[0];
+    expect([e.proposedReplicas, e.controllerProposal, e.nextReplicas]).toEqual([9, 6, 6]);
+  });
+
   test('--replay-load per-pod replays each pod\'s load instead of the total', () => {
     const r = run(['explain', '--now', NOW, '--verbose', '--replay-load', 'per-pod', `${FIXTURES}/stuck-at-max.yaml`]);
     expect(r.stdout).toContain('    time,metric,observation,value\n    0,cpu,perPodUsage,95\n    EOF\n');
@@ -70,6 +81,23 @@ describe('cdk8s-hpa explain', () => {
     };
     expect(finalReplicas('total')).toBe(4);
     expect(finalReplicas('per-pod')).toBe(1);
+  });
+
+  test('a dump without the target, whose live status shows the controller read its scale: no HPA306, and the replay runs without it', () => {
+    const other = objects('pods-not-ready.yaml')[1];
+    const dump = { apiVersion: 'v1', kind: 'List', items: [hpa('stuck-at-max.yaml', 'web'), { ...other, metadata: { ...other.metadata, name: 'api' } }] };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-partial-'));
+    try {
+      const file = path.join(dir, 'dump.yaml');
+      fs.writeFileSync(file, stringify(dump));
+      const e = JSON.parse(run(['explain', '--now', NOW, '--format', 'json', file]).stdout).explanations[0];
+      expect(e.validationIssues).toEqual([]);
+      expect(e.simulate.argv).toEqual(['simulate', '--hpa', file, '--name', 'web', '--initial-replicas', '10', '--disable', 'HPA306', '--trace', '-']);
+      const replay = run(e.simulate.argv, e.simulate.trace);
+      expect([replay.code, replay.stderr]).toEqual([0, '']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('exits 0 when every HPA is healthy, reading standard input', () => {

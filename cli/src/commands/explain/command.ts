@@ -2,8 +2,9 @@
  * `cdk8s-hpa explain`: why live HPAs (`kubectl get hpa -o yaml`) are or are not scaling, from
  * their status, with `HpaExplainer`. Reads the same inputs as `validate`.
  */
-import { checkInputs, ClusterProfile, ExplainFinding, explainIndexed, FindingLevel, HpaExplanation, HpaHealth, InputObject, isObject, issueFields, kubectlWith, Located, plural, Severity, shellCommand, shellQuote, SYNTAX_RULE_ID } from 'cdk8s-hpa/lib/toolkit';
+import { checkInputs, ClusterProfile, ExplainFinding, explainIndexed, FindingLevel, HpaExplanation, HpaHealth, InputObject, isObject, issueFields, kubectlWith, Located, plural, Severity, sharedCauses, shellCommand, shellQuote, SYNTAX_RULE_ID } from 'cdk8s-hpa/lib/toolkit';
 import { ExplainArgs, parseExplainArgs } from './args';
+import { bySeverity, SharedPart, sharedCausesText, sharedParts, stateSummaryText } from './fleet';
 import { explainLive, liveNames, LiveOutput } from './live';
 import { Command, Io } from '../../command';
 import { EXIT_ISSUES, EXIT_OK, EXIT_USAGE, UsageError } from '../../errors';
@@ -31,6 +32,9 @@ often a metric failed. A KEDA ScaledObject that owns the HPA is where its settin
 Read from the cluster as kubectl reads it (kubeconfig, context, credentials), each HPA comes
 with what the controller reads: its target and scale subresource, the target's pods, the HPA's
 events, and with --metrics the metrics APIs. Arguments that are no file are HPA names.
+
+Many HPAs (-A, -n, a dump of a cluster) print most severe first, a cause the cluster shares
+(metrics-server down) once before them, and one line per state at the end.
 
 Options:
   -n, --namespace <ns>       read the HPAs of this namespace (default: the context's)
@@ -121,13 +125,18 @@ function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, 
     const explanation = explainIndexed(hpa, checked.objects, issues, {
       cluster: settingsOf(hpa.file).profile._facts(), now: args.now, perPodLoad: args.replayLoad === 'per-pod', kubectlFlags: live?.kubectlFlags,
     });
-    return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args, live) };
+    // A rule the explanation does not report (HPA306 where the live status shows the target exists) is off in the replay too.
+    const refuted = [...new Set(issues.map(i => i.ruleId).filter(id => !explanation.validationIssues.some(i => i.ruleId === id)))];
+    return { hpa, explanation, simulate: simulateCommand(hpa, explanation, args, live, refuted) };
   });
 
   if (args.format === 'json') {
+    const names = results.map(r => `${r.explanation.namespace}/${r.explanation.name}`);
     io.stdout(`${JSON.stringify({
       inputs: collected.inputs.length,
       hpas: results.length,
+      clusterWide: sharedCauses(results.map(r => r.explanation), kubectlWith(live?.kubectlFlags))
+        .map(c => ({ message: c.message, fix: c.fix, hpas: c.members.map(m => names[m.index]) })),
       explanations: results.map(r => ({
         file: r.hpa.file,
         ...r.hpa.positionOf('<root>'),
@@ -141,6 +150,14 @@ function explainInputs(collected: Pick<CollectedInputs, 'inputs' | 'problems'>, 
     io.stdout(results.flatMap(r => r.explanation.findings
       .filter(f => f.level !== FindingLevel.INFO)
       .map(f => `${formatGithub(locate(r.hpa, f))}\n`)).join(''));
+  } else if (results.length > 1) {
+    // Many HPAs: a cause the cluster shares once, the most severe first, a line per state at the end.
+    const causes = sharedCauses(results.map(r => r.explanation), kubectlWith(live?.kubectlFlags));
+    const parts = sharedParts(causes);
+    const ordered = bySeverity(results.map((r, index) => ({ r, part: parts.get(index) })), x => x.r.explanation);
+    io.stdout(`${sharedCausesText(causes, results.map(r => `${r.explanation.namespace}/${r.explanation.name}`))}${
+      ordered.map(({ r, part }) => formatExplanation(r.hpa, r.explanation, r.simulate, args.verbose, part) + (live?.text(r.hpa.file, args.verbose) ?? '')).join('\n')
+    }\n${stateSummaryText(results.map(r => r.explanation))}`);
   } else {
     io.stdout(results.map(r => formatExplanation(r.hpa, r.explanation, r.simulate, args.verbose) + (live?.text(r.hpa.file, args.verbose) ?? '')).join('\n'));
   }
@@ -164,7 +181,9 @@ interface SimulateCommand {
 }
 
 /** `cdk8s-hpa simulate ...` with the HPA, the options of this run, and the current metrics as the trace. */
-function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: ExplainArgs, live?: LiveOutput): SimulateCommand | undefined {
+function simulateCommand(
+  hpa: InputObject, explanation: HpaExplanation, args: ExplainArgs, live: LiveOutput | undefined, refuted: readonly string[],
+): SimulateCommand | undefined {
   const suggestion = explanation.simulate;
   if (!suggestion) return undefined;
   let file = hpa.file;
@@ -180,6 +199,7 @@ function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: Ex
       '--initial-replicas', String(suggestion.initialReplicas),
       ...(args.k8sVersion ? ['--k8s-version', args.k8sVersion] : []),
       ...(gates ? ['--feature-gates', gates] : []),
+      ...refuted.flatMap(id => ['--disable', id]),
       '--trace', '-',
     ],
     trace: suggestion.traceCsv,
@@ -193,11 +213,24 @@ function simulateCommand(hpa: InputObject, explanation: HpaExplanation, args: Ex
  * finding as `validate` prints issues, the spec's errors, the events, what the status does not
  * tell, the next step and a replay of the current metrics to try a change.
  */
-export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined, verbose: boolean): string {
+export function formatExplanation(
+  hpa: InputObject, e: HpaExplanation, simulate: SimulateCommand | undefined, verbose: boolean, shared?: SharedPart,
+): string {
   const at = hpa.positionOf('<root>');
   const out = [`${hpa.file}:${at.line}:${at.column}: HorizontalPodAutoscaler ${e.namespace}/${e.name}: ${e.summary}`];
   const serious = e.findings.filter(f => f.level !== FindingLevel.INFO);
   const next = `  next step: ${e.nextStep ?? nothingToChange(e)}`;
+  if (!verbose && shared) {
+    // The cause the cluster shares is said once, above: the rest of this HPA's account after it.
+    const own = serious.filter(f => !shared.findings.includes(f));
+    const metrics = e.metrics.filter(m => shared.findings.some(f => f.path.startsWith(m.path))).map(m => `"${m.metric}"`);
+    out.push(`  why: the cluster-wide cause ${shared.label} above${metrics.length > 0 ? `: the controller cannot read ${metrics.join(', ')} from the resource metrics API` : ''}`);
+    for (const f of own.slice(0, 2)) out.push(`  also: ${f.message}`);
+    if (own.length > 2) out.push(`  and ${plural(own.length - 2, 'more finding')} (--verbose)`);
+    const step = own.find(f => f.fix !== undefined)?.fix;
+    out.push(`  next step: ${shared.findings.some(f => f.fix === e.nextStep) || step === undefined ? `the cluster-wide cause ${shared.label} above` : step}`);
+    return `${out.join('\n')}\n`;
+  }
   if (!verbose) {
     out.push(`  why: ${serious[0]?.message ?? quietReason(e)}`);
     for (const f of serious.slice(1, 3)) out.push(`  also: ${f.message}`);
@@ -209,7 +242,9 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
     out.push('  metrics:');
     for (const m of e.metrics) out.push(`    ${m.metric} (${m.path}): ${m.explanation}`);
     if (e.proposedReplicas !== undefined) {
-      out.push(`    together: ${e.proposedReplicas} (${e.winningMetric})${e.nextReplicas !== undefined ? `; the next sync sets ${e.nextReplicas}` : ''}`);
+      // The next sync is worked out from the proposal the headline states: the controller's own where it differs.
+      const own = e.findings.some(f => f.findingId === 'EXP195') ? `; the controller's own: ${e.controllerProposal ?? 'another count'} (EXP195)` : '';
+      out.push(`    together: ${e.proposedReplicas} (${e.winningMetric})${own}${e.nextReplicas !== undefined ? `; the next sync sets ${e.nextReplicas}` : ''}`);
     }
   }
   out.push('  findings:');
@@ -248,7 +283,7 @@ export function formatExplanation(hpa: InputObject, e: HpaExplanation, simulate:
 const EVENTS_SHOWN = 8;
 
 /** The findings that say why a healthy HPA holds or moves its count, before its metrics' arithmetic. */
-const QUIET_CAUSES = ['EXP195', 'EXP143', 'EXP141', 'EXP125', 'EXP150', 'EXP144'];
+const QUIET_CAUSES = ['EXP195', 'EXP143', 'EXP141', 'EXP125', 'EXP197', 'EXP150', 'EXP144'];
 
 /** Why a healthy HPA does what it does: the finding that says so, else the winning metric's arithmetic. */
 function quietReason(e: HpaExplanation): string {

@@ -114,9 +114,24 @@ describe('what each situation shows', () => {
 
   test('replicas a manager applied do not outrank what the controller does: advice, not a failure', () => {
     const { e, code } = explain(fixture('replicas-set-by-apply.yaml'));
-    expect([code, e.health, e.nextStep]).toEqual([0, 'Healthy', undefined]);
+    // The next step is the tolerance that holds the count (62% against 60%), not the advice on replicas.
+    expect([code, e.health, e.cause]).toEqual([0, 'Healthy', 'tolerance']);
+    expect(e.nextStep).toBe('to scale up when cpu is 3.3% above its target, set spec.behavior.scaleUp.tolerance to 0.03 (now 0.1)');
     const advice = e.findings.find((x: any) => x.findingId === 'EXP194');
     expect(advice).toMatchObject({ level: 'info', ruleIds: ['HPA303'] });
     expect(e.validationIssues.map((i: any) => i.ruleId)).toEqual(['HPA303']);
+  });
+
+  test.each([
+    ['at-min-replicas.yaml', 'minReplicas', 'if 4 replicas are more than this load needs, set spec.minReplicas to 2 (now 4)'],
+    ['scale-down-disabled.yaml', 'scaleDownDisabled', 'to let it scale down to 2, set spec.behavior.scaleDown.selectPolicy to Max (now Disabled)'],
+    ['scale-down-stabilization.yaml', 'scaleDownStabilization', 'to scale down sooner, set spec.behavior.scaleDown.stabilizationWindowSeconds to 60 (now 300s)'],
+    ['within-tolerance.yaml', 'tolerance', 'to scale up when cpu is 19.6% above its target, set spec.behavior.scaleUp.tolerance to 0.19 (now 0.2)'],
+    ['scale-up-disabled.yaml', 'scaleUpDisabled', 'to let it scale up to 12, set spec.behavior.scaleUp.selectPolicy to Max (now Disabled)'],
+    ['scale-up-policy.yaml', 'scaleUpPolicy', 'to grow faster, set spec.behavior.scaleUp.policies[0].value to 5 (now 1, Pods per 60s) to add the 5 replicas from 5 to 10 in one period'],
+  ])('%s: held by %s, the next step names that setting and the value to set', (name, cause, step) => {
+    const { e, text } = explain(fixture(name));
+    expect([e.cause, e.nextStep]).toEqual([cause, step]);
+    expect(text).toContain(`  next step: ${step}\n`);
   });
 });
