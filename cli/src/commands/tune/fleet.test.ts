@@ -67,7 +67,8 @@ const list = (kind: string, items: object[]) => ({ body: { kind: `${kind}List`, 
  * shop: web (as it ran: the 300 s scale-down window), api (a 600 s window: more to save), worker
  * (its query fails), gone (its Deployment does not exist). batch: report (a window of 0: nothing to
  * save), queue (an External metric no template gives), legacy (its scale subresource gives no
- * selector), bare (its containers have no CPU request: refused) and idle (Prometheus has no series).
+ * selector), bare (its containers have no CPU request: refused), idle (Prometheus has no series)
+ * and slow (a scale-up window longer than scale-down's: a warning, tuned anyway).
  */
 const SHOP = [
   hpa('shop', 'web'),
@@ -81,6 +82,7 @@ const BATCH = [
   hpa('batch', 'legacy'),
   hpa('batch', 'bare'),
   hpa('batch', 'idle'),
+  hpa('batch', 'slow', { behavior: { scaleUp: { stabilizationWindowSeconds: 600 } } }),
 ];
 
 const ROUTES: Routes = {
@@ -102,6 +104,7 @@ const ROUTES: Routes = {
   ...deployment('batch', 'legacy', { selector: false }),
   ...deployment('batch', 'bare', { request: false }),
   ...deployment('batch', 'idle'),
+  ...deployment('batch', 'slow'),
   '/api/v1/namespaces/shop/pods': list('Pod', []),
   '/api/v1/namespaces/batch/pods': list('Pod', []),
   '/api/v1/namespaces/shop/events': list('Event', []),
@@ -164,14 +167,15 @@ describe('cdk8s-hpa tune --all', () => {
   test('ranks the HPAs of every namespace by the replica-hours their recommendation saves; lists the others with why', async () => {
     const r = await tuneAll(['-A', '--jobs', '2']);
     expect(timeless(r.stdout.replaceAll(prometheus.url, '<prometheus>')).split('\n')).toEqual([
-      `tuned 4 of 9 HPAs in any namespace (context "fake", ${cluster.server}) in (time)`,
+      `tuned 5 of 10 HPAs in any namespace (context "fake", ${cluster.server}) in (time)`,
       '',
       '  #  HPA           target             replica-hours  recommended  saved        changes',
       '  1  shop/api      Deployment/api     1.2            0.8          0.3 (27.9%)  window.down=0s',
       '  2  batch/legacy  Deployment/legacy  1.0            0.8          0.2 (16.5%)  window.down=0s',
       '  3  shop/web      Deployment/web     1.0            0.8          0.2 (16.5%)  window.down=0s',
       '  4  batch/report  Deployment/report  0.8            0.8          0.0 (0.0%)   (as it is)',
-      '  in all: 0.7 of 4.0 replica-hours saved (16.4%)',
+      '  5  batch/slow    Deployment/slow    0.7            0.7          0.0 (0.0%)   no spec replayed meets the limits',
+      '  in all: 0.7 of 4.7 replica-hours saved (14.0%)',
       '',
       'not tuned (5):',
       `  ${WORKER}`,
@@ -186,15 +190,20 @@ describe('cdk8s-hpa tune --all', () => {
     expect(r.code).toBe(1);
     // Each HPA's progress, in the cluster's order.
     expect(r.stderr.split('\n').map(l => l.replace(/ in \d+\.\ds/, ''))).toEqual([
-      'cdk8s-hpa: [1/9] shop/web: 6 specs replayed, saves 0.2 replica-hours',
-      'cdk8s-hpa: [2/9] shop/api: 6 specs replayed, saves 0.3 replica-hours',
-      expect.stringMatching(/^cdk8s-hpa: \[3\/9\] shop\/worker: not tuned: .*bad_data/),
-      'cdk8s-hpa: [4/9] shop/gone: not tuned: the target Deployment/gone does not exist in namespace "shop"',
-      'cdk8s-hpa: [5/9] batch/report: 6 specs replayed, saves 0.0 replica-hours',
-      'cdk8s-hpa: [6/9] batch/queue: not tuned: no --query-template for its metric "queue_depth" (its metrics: queue_depth)',
-      'cdk8s-hpa: [7/9] batch/legacy: 6 specs replayed, saves 0.2 replica-hours',
-      expect.stringMatching(/^cdk8s-hpa: \[8\/9\] batch\/bare: not tuned: refused by validation: error \[HPA301\]/),
-      expect.stringMatching(/^cdk8s-hpa: \[9\/9\] batch\/idle: not tuned: .* has no samples: the query returned no series over the range$/),
+      'cdk8s-hpa: [1/10] shop/web: 6 specs replayed, saves 0.2 replica-hours',
+      'cdk8s-hpa: [2/10] shop/api: 6 specs replayed, saves 0.3 replica-hours',
+      expect.stringMatching(/^cdk8s-hpa: \[3\/10\] shop\/worker: not tuned: .*bad_data/),
+      'cdk8s-hpa: [4/10] shop/gone: not tuned: the target Deployment/gone does not exist in namespace "shop"',
+      'cdk8s-hpa: [5/10] batch/report: 6 specs replayed, saves 0.0 replica-hours',
+      'cdk8s-hpa: [6/10] batch/queue: not tuned: no --query-template for its metric "queue_depth" (its metrics: queue_depth)',
+      'cdk8s-hpa: [7/10] batch/legacy: 6 specs replayed, saves 0.2 replica-hours',
+      expect.stringMatching(/^cdk8s-hpa: \[8\/10\] batch\/bare: not tuned: refused by validation: error \[HPA301\]/),
+      expect.stringMatching(/^cdk8s-hpa: \[9\/10\] batch\/idle: not tuned: .* has no samples: the query returned no series over the range$/),
+      'cdk8s-hpa: [10/10] batch/slow: 6 specs replayed, saves 0.0 replica-hours',
+      '  warning [HPA408] spec.behavior.scaleUp.stabilizationWindowSeconds: Lint: 600: is longer than the scale-down stabilization window (300s, the controller\'s default): '
+        + 'the autoscaler adds pods only after 600s of higher recommendations but removes them after 300s of lower ones, so load that stays high for less than 600s '
+        + 'at a time never gets pods (fix: shorten scaleUp.stabilizationWindowSeconds to at most 300s (usually 0s), or lengthen scaleDown\'s to at least 600s; '
+        + 'check the two windows were not swapped)',
       '',
     ]);
     // The templates filled in with each HPA's namespace and workload.

@@ -45,6 +45,8 @@ export interface FleetEntry {
   readonly savedReplicaHours?: number;
   /** What `tune --format json` prints for the HPA. */
   readonly result?: TuningResult;
+  /** The warnings of the validation engine on the HPA (with its target), as `validate` words them; tuned anyway, as `tune` tunes one. */
+  readonly warnings?: string[];
   /** Why it was not tuned. */
   readonly reason?: string;
   /** The file of an earlier run this result was read from (`--out`). */
@@ -130,7 +132,8 @@ export async function tuneFleet(args: TuneArgs, argv: readonly string[], io: Io)
       const written = args.out !== undefined ? writeEntry(args.out, entry, io) : true;
       unwritten ||= !written;
       io.stderr(`cdk8s-hpa: ${id}: ${plural(entry.result.replays, 'spec')} replayed in ${((Date.now() - t) / 1000).toFixed(1)}s, `
-        + `saves ${entry.savedReplicaHours!.toFixed(1)} replica-hours${written && args.out !== undefined ? ` (${resultFile(args.out, entry)})` : ''}\n`);
+        + `saves ${entry.savedReplicaHours!.toFixed(1)} replica-hours${written && args.out !== undefined ? ` (${resultFile(args.out, entry)})` : ''}\n`
+        + (entry.warnings ?? []).map(w => `  ${w}\n`).join(''));
     } else {
       io.stderr(`cdk8s-hpa: ${id}: not tuned: ${entry.reason}\n`);
     }
@@ -242,7 +245,16 @@ async function tuneOne(fleet: Fleet, live: LiveHpa): Promise<FleetEntry> {
       await readHistory(history, captured.io, ids);
       const result = await searchOnWorkers(tuning, await tuningHistory(tuneArgs, captured.io, tuning), argv, fleet.jobs);
       const saved = result.baseline.measures.replicaHours - result.recommended.measures.replicaHours;
-      return { ...base, key, queries, ...(replicasQuery !== undefined && { replicasQuery }), savedReplicaHours: saved, result };
+      const warnings = captured.issues(hpaFile);
+      return {
+        ...base,
+        key,
+        queries,
+        ...(replicasQuery !== undefined && { replicasQuery }),
+        savedReplicaHours: saved,
+        ...(warnings.length > 0 && { warnings }),
+        result,
+      };
     } catch (e) {
       return notTuned(messageOf(e), key);
     }
