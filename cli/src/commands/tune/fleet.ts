@@ -104,6 +104,7 @@ export function fleetUsageProblem(args: TuneArgs): string | undefined {
 
 /** Tunes every HPA the flags name; returns the exit code (0 every HPA tuned, 1 some not, 2 the cluster or an --out file). */
 export async function tuneFleet(args: TuneArgs, argv: readonly string[], io: Io): Promise<number> {
+  // The release, gates and config file are refused now, not once per HPA after the cluster is read.
   RunSettings.resolve(args);
   const now = Math.floor(Date.now() / 1000);
   const range = { start: resolveTime(args.start!, now), end: args.end ? resolveTime(args.end, now) : now };
@@ -216,6 +217,8 @@ async function tuneOne(fleet: Fleet, live: LiveHpa): Promise<FleetEntry> {
     fs.writeFileSync(hpaFile, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [hpa, live.target] }, null, 2));
     // Named as --save-history names them.
     const savedFile = (metric: string) => path.join(dir, `${metric.replace(/[^A-Za-z0-9_.-]/g, '_')}.json`);
+    const clash = ids.find((id, i) => ids.findIndex(other => savedFile(other) === savedFile(id)) !== i);
+    if (clash !== undefined) return notTuned(`its metrics ${ids.filter(id => savedFile(id) === savedFile(clash)).join(' and ')} would be saved to one file`, key);
     const argv = [...settings, '--hpa', hpaFile, ...ids.flatMap(id => ['--history', `${id}=${savedFile(id)}`]),
       ...(replicasQuery !== undefined ? ['--replicas-history', path.join(dir, 'replicas.json')] : [])];
     const captured = capturingIo();
