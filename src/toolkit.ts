@@ -23,6 +23,7 @@ export { secondsDuration } from './model/duration';
 export { labelSelectorString } from './model/label-selector';
 export { parseQuantity } from './model/quantity';
 export { isObject } from './model/values';
+export { closestName } from './private/closest-name';
 export { CLUSTER_ANNOTATION, DEFAULT_SYNC_PERIOD_SECONDS, INT32_MAX } from './private/constants';
 export { closestName } from './private/closest-name';
 export { table } from './private/table';

@@ -1,5 +1,5 @@
 /** Runs the real `cli/bin/cdk8s-hpa` in a subprocess, against cli/lib/ and the library's lib/ as compiled. */
-import { spawnSync } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -36,6 +36,23 @@ export function cli(args: readonly string[], options: { input?: string | Buffer;
   const lines = result.stdout.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, lines };
+}
+
+/** `cli()` without blocking this process, for a run that reads a server the test serves (a fake cluster, a fake Prometheus). */
+export function cliAsync(args: readonly string[], options: { cwd?: string } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', d => { stdout += d; });
+    child.stderr.on('data', d => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', code => {
+      const lines = stdout.split('\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      resolve({ code, stdout, stderr, lines });
+    });
+  });
 }
 
 /**

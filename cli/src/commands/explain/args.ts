@@ -2,25 +2,19 @@
 import { UnknownFlagError, UsageError } from '../../errors';
 import { ClusterFlags, readArgs } from '../../flags';
 import { OutputFormat } from '../../formatters';
+import { checkLiveFlags, LiveFlags, readLiveFlag } from '../../live-cluster';
 
 /** The formats `explain` writes (SARIF is for checks, not explanations). */
 const EXPLAIN_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
 
-export interface ExplainArgs extends Readonly<ClusterFlags> {
+/** With `LiveFlags`: `-n`, `-A`, `--context`, `--kubeconfig` (read live). */
+export interface ExplainArgs extends Readonly<ClusterFlags>, Readonly<LiveFlags> {
   readonly help: boolean;
   /** `--now`: the RFC 3339 time ages are counted to. */
   readonly now?: string;
   readonly format: OutputFormat;
   /** Files, directories, or `-` for standard input, in the order given; or, read live, HPA names. */
   readonly inputs: string[];
-  /** `-n`, `--namespace`: the namespace to read HPAs from (read live). */
-  readonly namespace?: string;
-  /** `-A`, `--all-namespaces`: the HPAs of every namespace (read live). */
-  readonly allNamespaces: boolean;
-  /** `--context`: the kubeconfig context to read through. */
-  readonly context?: string;
-  /** `--kubeconfig`: the kubeconfig file, instead of KUBECONFIG or ~/.kube/config. */
-  readonly kubeconfig?: string;
   /** `--metrics`: read each metric's value from the metrics APIs, as the controller does. */
   readonly metrics: boolean;
   /** `--verbose`, `-v`: the arithmetic, every finding, the events and the replay, not only the short account. */
@@ -46,7 +40,7 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
   let verbose = false;
   let replayLoad: ReplayLoad = 'total';
   const inputs: string[] = [];
-  const live: { namespace?: string; allNamespaces: boolean; context?: string; kubeconfig?: string; metrics: boolean } = {
+  const live: LiveFlags & { metrics: boolean } = {
     allNamespaces: false,
     metrics: false,
   };
@@ -73,33 +67,18 @@ export function parseExplainArgs(argv: readonly string[]): ExplainArgs {
         case '--replay-load':
           replayLoad = option.oneOf(REPLAY_LOADS);
           return true;
-        case '-n':
-        case '--namespace':
-          live.namespace = option.nonEmptyValue();
-          return true;
-        case '-A':
-        case '--all-namespaces':
-          option.noValue();
-          live.allNamespaces = true;
-          return true;
-        case '--context':
-          live.context = option.nonEmptyValue();
-          return true;
-        case '--kubeconfig':
-          live.kubeconfig = option.nonEmptyValue();
-          return true;
         case '--metrics':
           option.noValue();
           live.metrics = true;
           return true;
         default:
-          return false;
+          return readLiveFlag(option, live);
       }
     },
   });
   if (cluster.compareRelease !== undefined) {
     throw new UnknownFlagError('unknown option --compare-release (explain reads what the cluster\'s own release wrote; validate --compare-release judges the spec under another)');
   }
-  if (live.namespace !== undefined && live.allNamespaces) throw new UsageError('-n and -A cannot both be given');
+  checkLiveFlags(live);
   return { help, ...cluster, now, format, inputs, verbose, replayLoad, ...live };
 }

@@ -9,8 +9,9 @@ import { ExplainArgs, hasLiveFlag } from './args';
 import type * as LiveReaderModule from '../../cluster/live-reader';
 import type { MetricReading } from '../../cluster/metrics-reader';
 import { Io } from '../../command';
-import { EXIT_USAGE, UsageError } from '../../errors';
+import { UsageError } from '../../errors';
 import { CollectedInputs, MANIFEST_EXTENSIONS } from '../../inputs';
+import { kubectlFlags, readCluster, serverRelease } from '../../live-cluster';
 import { RunSettings } from '../../run-settings';
 
 /** What the live reading adds to each HPA's explanation, by the input name of the HPA. */
@@ -48,32 +49,12 @@ export function liveNames(args: ExplainArgs): string[] | undefined {
 
 /** Reads the cluster and explains what it read; a cluster that cannot be read is one line and exit code 2. */
 export async function explainLive(args: ExplainArgs, names: string[], run: RunSettings, io: Io, explainInputs: ExplainInputs): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { readLive, ClusterError } = require('../../cluster/live-reader') as typeof LiveReaderModule;
-  let reading: LiveReaderModule.LiveReading;
-  try {
-    reading = await readLive({
-      kubeconfig: args.kubeconfig,
-      context: args.context,
-      namespace: args.namespace,
-      allNamespaces: args.allNamespaces,
-      names,
-      metrics: args.metrics,
-    });
-  } catch (e) {
-    if (!(e instanceof ClusterError)) throw e;
-    io.stderr(`cdk8s-hpa: ${e.message}\n`);
-    return EXIT_USAGE;
-  }
-  if (reading.hpas.length === 0) {
-    const where = reading.namespace !== undefined ? `namespace "${reading.namespace}"` : 'any namespace';
-    io.stderr(`cdk8s-hpa: no HorizontalPodAutoscaler in ${where} (context "${reading.context}", ${reading.server})\n`);
-    return EXIT_USAGE;
-  }
+  const reading = await readCluster(args, names, args.metrics, io);
+  if (typeof reading === 'number') return reading;
   const byInput = new Map(reading.hpas.map(h => [inputName(reading, h), h]));
   const inputs = [...byInput].map(([name, h]) => ({ name, text: `${JSON.stringify(dumpOf(h), undefined, 2)}\n` }));
   return explainInputs({ inputs, problems: [] }, args, serverRun(args, reading, run), io, {
-    kubectlFlags: [...args.context !== undefined ? ['--context', args.context] : [], ...args.kubeconfig !== undefined ? ['--kubeconfig', args.kubeconfig] : []],
+    kubectlFlags: kubectlFlags(args),
     text: input => formatLive(byInput.get(input)),
     json: input => {
       const h = byInput.get(input);
@@ -94,19 +75,10 @@ function dumpOf(h: LiveReaderModule.LiveHpa): object {
   return { apiVersion: 'v1', kind: 'List', items: [h.hpa, ...(h.target ? [h.target] : []), ...h.pods, ...h.events], metadata: { resourceVersion: '' } };
 }
 
-/**
- * The run's settings with the server's own Kubernetes version, unless `--k8s-version` gives one;
- * a version the library does not know keeps the default.
- */
+/** The run's settings with the server's own Kubernetes version, unless `--k8s-version` gives one (`serverRelease`). */
 function serverRun(args: ExplainArgs, reading: LiveReaderModule.LiveReading, run: RunSettings): RunSettings {
-  const minor = /^v?(\d+\.\d+)/.exec(reading.version ?? '')?.[1];
-  if (args.k8sVersion !== undefined || minor === undefined) return run;
-  try {
-    return RunSettings.resolve({ ...args, k8sVersion: minor });
-  } catch (e) {
-    if (e instanceof UsageError) return run;
-    throw e;
-  }
+  const release = serverRelease(args, reading);
+  return release === undefined ? run : RunSettings.resolve({ ...args, k8sVersion: release });
 }
 
 /**

@@ -4,13 +4,12 @@
  * test/conformance/history-scenarios.ts) gave curl and promtool; test/conformance/prometheus-fixtures.ts
  * wrote them. The fetch from a live server is tested in the conformance run.
  */
-import { spawn } from 'child_process';
 import * as fs from 'fs';
-import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import { parseTime, resolveTime } from './history-args';
-import { BIN, cli, FIXTURES, requireCompiledCli, ROOT } from '../../../test/cli-helpers';
+import { cli, cliAsync, FIXTURES, requireCompiledCli, ROOT } from '../../../test/cli-helpers';
+import { startFakePrometheus } from '../../../test/fake-prometheus';
 import { queryRanges } from '../../prometheus/fetch';
 
 beforeAll(() => requireCompiledCli());
@@ -196,43 +195,13 @@ describe('cdk8s-hpa simulate --history', () => {
 });
 
 describe('cdk8s-hpa simulate --prometheus', () => {
-  /** A server that answers each query_range with `answer`, recording the requests. */
-  async function server(answer: (params: URLSearchParams) => { status: number; body: string }) {
-    const requests: Array<{ headers: http.IncomingHttpHeaders; params: URLSearchParams; path: string }> = [];
-    const s = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', c => { body += c; });
-      req.on('end', () => {
-        const params = new URLSearchParams(body);
-        requests.push({ headers: req.headers, params, path: req.url ?? '' });
-        const a = answer(params);
-        res.writeHead(a.status, { 'Content-Type': 'application/json' });
-        res.end(a.body);
-      });
-    });
-    await new Promise<void>(resolve => s.listen(0, '127.0.0.1', resolve));
-    return { url: `http://127.0.0.1:${(s.address() as any).port}`, requests, close: () => new Promise(r => s.close(r)) };
-  }
-
-  /** Runs the command as a subprocess without blocking this process (the test's server answers it). */
-  function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise(resolve => {
-      const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', d => { stdout += d; });
-      child.stderr.on('data', d => { stderr += d; });
-      child.on('exit', code => resolve({ code, stdout, stderr }));
-    });
-  }
-
   test('fetches each query over the range with its headers and basic auth, and saves what it fetched', async () => {
     const saved = fs.readFileSync(path.join(ROOT, CPU), 'utf8');
-    const s = await server(() => ({ status: 200, body: saved }));
+    const s = await startFakePrometheus(() => ({ status: 200, body: saved }));
     try {
       const start = fixtureStart();
       const url = s.url.replace('http://', 'http://reader:s%40cret@');
-      const r = await run(['simulate', '--hpa', HPA, '--prometheus', `${url}/prom/`, '--query', 'cpu=pod_cpu_usage_cores{namespace="shop"}',
+      const r = await cliAsync(['simulate', '--hpa', HPA, '--prometheus', `${url}/prom/`, '--query', 'cpu=pod_cpu_usage_cores{namespace="shop"}',
         '--start', new Date(start * 1000).toISOString(), '--end', String(start + 1200), '--pod-request', 'cpu=250m',
         '--header', 'X-Scope-OrgID: shop', '--save-history', path.join(tmp, 'saved'), '--format', 'json']);
       expect(r.stderr).toBe(`cdk8s-hpa: saved the history in ${path.join(tmp, 'saved')}; replay it with --history cpu=${path.join(tmp, 'saved', 'cpu.json')}\n`);
@@ -254,13 +223,13 @@ describe('cdk8s-hpa simulate --prometheus', () => {
   });
 
   test('a refusal is reported with Prometheus\'s error; a server that is not Prometheus with its status', async () => {
-    const s = await server(p => (p.get('query') === 'bad' ? { status: 400, body: '{"status":"error","errorType":"bad_data","error":"parse error"}' } : { status: 502, body: '<html>Bad Gateway</html>' }));
+    const s = await startFakePrometheus(p => (p.get('query') === 'bad' ? { status: 400, body: '{"status":"error","errorType":"bad_data","error":"parse error"}' } : { status: 502, body: '<html>Bad Gateway</html>' }));
     try {
       const args = (query: string) => ['simulate', '--hpa', HPA, '--prometheus', s.url, '--query', `cpu=${query}`, '--start', 'now-1h', '--pod-request', 'cpu=250m'];
-      const bad = await run(args('bad'));
+      const bad = await cliAsync(args('bad'));
       expect(bad.stderr).toBe(`cdk8s-hpa: ${s.url}/api/v1/query_range (bad): Prometheus answered with an error (bad_data): parse error (HTTP 400)\n`);
       expect(bad.code).toBe(2);
-      const gateway = await run(args('up'));
+      const gateway = await cliAsync(args('up'));
       expect(gateway.stderr).toBe(`cdk8s-hpa: ${s.url}/api/v1/query_range (up): HTTP 502: <html>Bad Gateway</html>\n`);
       expect(gateway.code).toBe(2);
     } finally {

@@ -1,14 +1,18 @@
 /**
  * The command line of `cdk8s-hpa tune`: its own flags (the limits, what may vary, the budget,
- * the workers), and the rest read as `simulate` reads them (the HPA, the history, the cluster,
- * the initial replicas, the timing). Syntax errors are `UsageError`s naming the flag and value.
+ * the workers; with `--all`, the cluster to read and the query templates), and the rest read as
+ * `simulate` reads them (the HPA, the history, the cluster, the initial replicas, the timing).
+ * Syntax errors are `UsageError`s naming the flag and value.
  */
 import { closestName, CODE_LANGUAGES, CodeLanguage, parseDuration } from 'cdk8s-hpa/lib/toolkit';
+import { checkTemplate } from './query-templates';
 import { UnknownFlagError, UsageError } from '../../errors';
 import { FlagArg } from '../../flags';
+import { checkLiveFlags, LiveFlags, readLiveFlag } from '../../live-cluster';
 import { parseSimulateArgs, SimulateArgs } from '../simulate/args';
 
-export interface TuneArgs extends SimulateArgs {
+/** With `LiveFlags` (`-n`, `-A`, `--context`, `--kubeconfig`): the cluster `--all` reads. */
+export interface TuneArgs extends SimulateArgs, Readonly<LiveFlags> {
   /** `--max-above-target <metric>=<percent>`. */
   readonly maxAboveTarget: { [metric: string]: number };
   /** `--threshold <metric>=<value>`. */
@@ -28,23 +32,37 @@ export interface TuneArgs extends SimulateArgs {
   readonly output?: string;
   /** `--language`: the construct code's language. */
   readonly language?: CodeLanguage;
+  /** `--all`: every HPA of a cluster, read live (instead of `--hpa`). */
+  readonly all: boolean;
+  /** `--query-template <metric>=<PromQL>`: each metric's query, with the variables of query-templates.ts. */
+  readonly queryTemplates: { [metric: string]: string };
+  /** `--replicas-query-template <PromQL>`. */
+  readonly replicasQueryTemplate?: string;
+  /** `--out <dir>`: where each HPA's result is written as it finishes (and found by a later run). */
+  readonly out?: string;
 }
 
-const TUNE_FLAGS = ['--max-above-target', '--threshold', '--max-reaction', '--max-time-at-max', '--max-direction-changes', '--vary', '--max-replays', '--jobs', '--output', '--language'];
+const TUNE_FLAGS = ['--max-above-target', '--threshold', '--max-reaction', '--max-time-at-max', '--max-direction-changes', '--vary', '--max-replays', '--jobs', '--output',
+  '--language', '--all', '--query-template', '--replicas-query-template', '--out'];
 /** simulate's flags that tune has no use for: it replays every candidate over the history, on one release. */
 const NOT_FOR_TUNE = ['--trace', '--compare', '--compare-name', '--compare-release', '--report', '--svg', '--csv'];
 
 /** Parses the arguments after `tune`. */
 export function parseTuneArgs(argv: readonly string[]): TuneArgs {
   const rest: string[] = [];
-  const own: { [k: string]: any } = { maxAboveTarget: {}, thresholds: {}, bounds: {} };
+  const own: { [k: string]: any } = { maxAboveTarget: {}, thresholds: {}, bounds: {}, all: false, queryTemplates: {} };
+  const live: LiveFlags = { allNamespaces: false };
   for (let i = 0; i < argv.length; i++) {
-    if (!argv[i].startsWith('--') || argv[i] === '--') {
+    if (!argv[i].startsWith('-') || argv[i] === '-' || argv[i] === '--') {
       rest.push(argv[i]);
       continue;
     }
     const option = new FlagArg(argv, i);
     if (NOT_FOR_TUNE.includes(option.flag)) throw new UnknownFlagError(`${option.flag} is simulate's: tune replays every candidate over the history it is given, on one release`);
+    if (readLiveFlag(option, live)) {
+      i = option.lastIndex;
+      continue;
+    }
     if (!TUNE_FLAGS.includes(option.flag)) {
       rest.push(argv[i]);
       continue;
@@ -52,11 +70,17 @@ export function parseTuneArgs(argv: readonly string[]): TuneArgs {
     readTuneFlag(option, own);
     i = option.lastIndex;
   }
+  checkLiveFlags(live);
   const simulate = parseSimulateArgs(rest);
-  return { ...simulate, ...own } as TuneArgs;
+  return { ...simulate, ...live, ...own } as TuneArgs;
 }
 
 function readTuneFlag(option: FlagArg, own: { [k: string]: any }): void {
+  if (option.flag === '--all') {
+    option.noValue();
+    own.all = true;
+    return;
+  }
   const v = option.nonEmptyValue();
   const pair = (form: string): [string, string] => {
     const eq = v.indexOf('=');
@@ -113,6 +137,19 @@ function readTuneFlag(option: FlagArg, own: { [k: string]: any }): void {
       own.language = language;
       return;
     }
+    case '--out':
+      own.out = v;
+      return;
+    case '--query-template': {
+      const [metric, template] = pair('<metric>=<PromQL>');
+      checkTemplate(`--query-template ${metric}`, template);
+      own.queryTemplates[metric] = template;
+      return;
+    }
+    case '--replicas-query-template':
+      checkTemplate('--replicas-query-template', v);
+      own.replicasQueryTemplate = v;
+      return;
     case '--vary': {
       own.vary = own.vary ?? [];
       for (const item of v.split(',').map(x => x.trim()).filter(x => x !== '')) {

@@ -5,6 +5,8 @@
 import * as os from 'os';
 import { constructCode, frontRows, LANGUAGE_NAMES, plural, PrometheusHistory, shellCommand, specYaml, TuningResult } from 'cdk8s-hpa/lib/toolkit';
 import { parseTuneArgs, TuneArgs } from './args';
+import { fleetUsageProblem, tuneFleet } from './fleet';
+import { TEMPLATE_VARIABLES } from './query-templates';
 import { makeTuner, searchOnWorkers, Tuning, tuningHistory } from './tuning';
 import { Command, Io } from '../../command';
 import { EXIT_OK, UsageError } from '../../errors';
@@ -16,6 +18,7 @@ import { alignColumns } from '../simulate/table';
 
 export const TUNE_HELP = `Usage: cdk8s-hpa tune --hpa <file> --history <metric>=<file.json>... [limits] [--vary ...] [options]
        cdk8s-hpa tune --hpa <file> --prometheus <url> --query <metric>=<PromQL>... --start <time> [options]
+       cdk8s-hpa tune --all [-n <namespace> | -A] --prometheus <url> --query-template <metric>=<PromQL>... --start <time> [options]
 
 Searches the specs the HPA may take (the settings --vary names) for the cheapest one, in
 replica-hours, that would have served the recorded history within the limits. Every candidate
@@ -77,10 +80,43 @@ What may change (everything else stays as written):
                              (default typescript)
   -h, --help                 show this help
 
+Every HPA of a cluster (--all), read as "cdk8s-hpa explain -A" reads it, each tuned as above
+over history fetched with the query templates, one HPA after the other, and ranked by the
+replica-hours its recommendation saves; an HPA that cannot be tuned (no template for a metric, a
+refused spec, a query that fails or returns nothing) is listed with why, and the others go on:
+  --all                      tune every HPA of the namespace (-n, else the context's) or of
+                             every namespace (-A)
+  -n, --namespace <ns>, -A, --all-namespaces, --context <name>, --kubeconfig <file>
+                             the cluster and its namespaces, as "cdk8s-hpa explain" reads them
+  --query-template <metric>=<PromQL>
+                             the query of a metric, for each HPA that has it, with these
+                             replaced by each HPA's own; may be repeated
+${Object.entries(TEMPLATE_VARIABLES).map(([v, what]) => `                               ${`{{${v}}}`.padEnd(15)}${what}`).join('\n')}
+                             e.g. --query-template 'cpu=sum by (pod) (rate(container_cpu_usage_seconds_total{namespace="{{namespace}}",pod=~"{{workload}}-.*"}[1m]))'
+  --replicas-query-template <PromQL>
+                             the target's replica count, the same way
+                             e.g. --replicas-query-template 'kube_deployment_status_replicas{namespace="{{namespace}}",deployment="{{workload}}"}'
+  --prometheus, --start, --end, --step, --header
+                             as for one HPA ("cdk8s-hpa simulate --help"); the range is fixed once
+                             for every HPA
+  --pod-request <resource>=<quantity>
+                             for every HPA; a resource it leaves out is read from each target's
+                             pod template (the sum of its containers' requests)
+  --max-above-target, --threshold, --load
+                             for the HPAs with that metric
+  --out <dir>                write each HPA's result there as it finishes, its entry of --format
+                             json in <dir>/<namespace>/<hpa>.json; a later run skips the HPAs
+                             whose result is there for the same spec and flags
+  --format text|json         the ranking as a table (default), or JSON: one entry per HPA, most
+                             replica-hours saved first, each with what "tune --format json" prints
+                             for it ("result"), or why it was not tuned ("reason")
+  --jobs <n>                 worker threads replaying each HPA's candidates (default: the cores)
+
 Exit codes:
-  0  searched (the recommendation may be the spec as it is)
-  1  the HPA has errors (printed as validate prints them)
-  2  usage error, an input that could not be read, a history that cannot be read or fetched
+  0  searched (the recommendation may be the spec as it is); with --all, every HPA
+  1  the HPA has errors (printed as validate prints them); with --all, an HPA was not tuned
+  2  usage error, an input that could not be read, a history that cannot be read or fetched;
+     with --all, a cluster that cannot be read, no HPA in it, or an --out file not written
 `;
 
 /** The specs of the front cheaper than the recommendation, which miss the limits, the table shows. */
@@ -96,7 +132,10 @@ function runTune(argv: readonly string[], io: Io): number | Promise<number> {
     io.stdout(TUNE_HELP);
     return EXIT_OK;
   }
-  if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler as it is');
+  const fleetProblem = fleetUsageProblem(args);
+  if (fleetProblem !== undefined) throw new UsageError(fleetProblem);
+  if (args.all) return tuneFleet(args, argv, io);
+  if (args.hpa === undefined) throw new UsageError('--hpa is required: the YAML or JSON file with the HorizontalPodAutoscaler as it is (or --all: every HPA of a cluster)');
   if (!wantsHistory(args)) throw new UsageError('tune needs the history: --history <metric>=<file.json> or --prometheus <url>');
   const problem = historyUsageProblem(args);
   if (problem !== undefined) throw new UsageError(problem);
