@@ -25,7 +25,6 @@ export { parseQuantity } from './model/quantity';
 export { isObject } from './model/values';
 export { closestName } from './private/closest-name';
 export { CLUSTER_ANNOTATION, DEFAULT_SYNC_PERIOD_SECONDS, INT32_MAX } from './private/constants';
-export { closestName } from './private/closest-name';
 export { table } from './private/table';
 export { plural, shellCommand, shellQuote } from './private/words';
 export { RuleLevel } from './rule-level';
