@@ -169,6 +169,7 @@ describe('the commands of the docs', () => {
   test('only what needs a live cluster or a Prometheus server is not run here', () => {
     expect(NOT_RUN).toEqual([
       ['docs/explain.md (live)', 'needs a live cluster'],
+      ['docs/tune.md (fleet)', 'needs a live cluster'],
       ['docs/what-if.md (fetch)', 'needs a Prometheus server'],
       ['docs/what-if.md (compare)', 'needs a Prometheus server'],
     ]);
