@@ -62,6 +62,11 @@ export interface ControllerScenario {
    * write the HPA's status (default: `NewClientset`).
    */
   readonly simpleClientset?: boolean;
+  /**
+   * The controller runs with GOMAXPROCS=1: goroutines woken at the same virtual instant run in
+   * the same order in every run, so that it takes every resync (default: the process's processors).
+   */
+  readonly singleProcessor?: boolean;
 }
 
 const METRICS: Array<fc.Arbitrary<MetricPlan>> = [
@@ -223,12 +228,15 @@ function goScenario(s: ControllerScenario): unknown {
     syncPeriodSeconds: SYNC_PERIOD,
     tolerance: 0.1,
     downscaleStabilizationSeconds: 300,
-    requestsMilli: s.requests ? Object.fromEntries(Object.entries(s.requests).map(([r, v]) => [r, quantityMilli(v)])) : { cpu: toMilli(REQUEST), memory: toMilli(REQUEST) },
+    requestsMilli: s.requests
+      ? Object.fromEntries(Object.entries(s.requests).map(([r, v]) => [r, quantityMilli(v)]))
+      : { cpu: toMilli(REQUEST), memory: toMilli(REQUEST) },
     observations: s.readings.map(row => Object.fromEntries(row.map((r, i) => [s.keys[i], goReading(r)]))),
     dumpSync: s.dumpSync ?? -1,
     scaleLatencyNanos: s.latency?.scale,
     metricsLatencyNanos: s.latency?.metrics,
     simpleClientset: s.simpleClientset,
+    singleProcessor: s.singleProcessor,
   };
 }
 

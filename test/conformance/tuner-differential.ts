@@ -24,6 +24,8 @@ import { boundsOf, felt, misses, Reference } from '../../src/tuning/search';
 /** The query's step and the sync period, in seconds. */
 const STEP = 15;
 /** The most a recommendation may cost over the cheapest spec within the limits by the real controller. */
+/** The load step is the one the tuner's replay of the spec as it is found: the window it looked in does not matter here. */
+const LOAD_STEP_WINDOW_SECONDS = 300;
 const WITHIN = 0.02;
 
 /** A history held out from every doc and test that tunes, with the spec as it runs and what the tuning may do. */
@@ -240,16 +242,16 @@ function controllerResult(sim: SimulationResultProps, run: ControllerRun): Simul
 interface RealSpec {
   readonly measures: TunedSpec['measures'];
   readonly felt: TunedSpec['felt'];
-  /** The syncs of the simulator's own replay, as the controller differential compares them. */
-  readonly simulated: ComparableStep[];
 }
 
 /**
  * `hpa` over `history` as the tuner measures a candidate (`HpaTuner.score`: the replay's measures
  * with the baseline's load step, what the limits read against the baseline's reference), on the
- * controller's syncs.
+ * controller's syncs; and the syncs of the simulator's own replay, as the controller differential
+ * compares them.
  */
-function realSpec(hpa: any, history: PrometheusHistory, options: HpaTunerOptions, ref: Reference, run: ControllerRun): RealSpec {
+function realSpec(hpa: any, history: PrometheusHistory, options: HpaTunerOptions, ref: Reference, run: ControllerRun,
+): { real: RealSpec; simulated: ComparableStep[] } {
   const { limits, vary, bounds, maxReplays, until, ...simulatorOptions } = options;
   const subject = HpaSimulator.fromManifest(hpa, { ...simulatorOptions, skipValidation: true })._subject();
   let simulated: ComparableStep[] = [];
@@ -267,9 +269,11 @@ function realSpec(hpa: any, history: PrometheusHistory, options: HpaTunerOptions
       return controllerResult(sim, run);
     },
   };
-  const { data, results } = replayHistory([real], history._recorded(), { until, loadStepWindowSeconds: 300, fixedLoadStep: { loadStep: ref.loadStep } });
+  const { data, results } = replayHistory([real], history._recorded(), {
+    until, loadStepWindowSeconds: LOAD_STEP_WINDOW_SECONDS, fixedLoadStep: { loadStep: ref.loadStep },
+  });
   const measures = data.replays[0].measures;
-  return { measures, felt: felt(results[0], measures, ref), simulated };
+  return { real: { measures, felt: felt(results[0], measures, ref) }, simulated };
 }
 
 /** The fields of two specs' measures (and what the limits read) that differ, as `path: tuner → controller`. */
@@ -358,24 +362,35 @@ export interface TunerOutcome {
 }
 
 /**
- * The controller's day is not the same in every run: where it loses a resync race (a third of
- * the days here), its syncs drift for an hour and a scale event may move by a sync. The spec as it
- * is and the recommendation are replayed `FIRST_RUNS` times, then two at a time up to `MOST_RUNS`,
- * until a run keeps every resync: that day is the one the tuner's replay must equal.
+ * With two processors the controller's day is not the same in every run: where it loses a resync
+ * race (a third to a half of the days here), its syncs drift for an hour and a scale event may move
+ * by a sync. On one processor (`singleProcessor`) it took every resync in every run here; should
+ * a run still lose one, the spec as it is and the recommendation are replayed again, two at a time
+ * up to `MOST_RUNS`, until a run keeps every resync: that day is the one the tuner's must equal.
  */
-const FIRST_RUNS = 3;
 const MOST_RUNS = 9;
 
-/** Replays `scenarios` in the controller: each as the controller ran it and measured, or why the run failed. */
+/** Scenarios per call of the controller program: a day's syncs of each are some 3 MB of JSON to read back. */
+const CHUNK = 12;
+
+/**
+ * Replays `scenarios` in the controller: each as the controller ran it and measured, or why the
+ * run failed. A chunk is measured while the controller runs the next one.
+ */
 async function replay(binary: string, scenarios: ControllerScenario[], measure: (s: ControllerScenario, run: ControllerRun) => Replayed,
 ): Promise<{ replayed: Replayed[]; failed: string[] }> {
-  const runs = await runController(binary, scenarios);
+  const chunks = Array.from({ length: Math.ceil(scenarios.length / CHUNK) }, (_, c) => scenarios.slice(c * CHUNK, (c + 1) * CHUNK));
   const replayed: Replayed[] = [];
   const failed: string[] = [];
-  for (const s of scenarios) {
-    const run = runs.get(s.id);
-    if (typeof run === 'object') replayed.push(measure(s, run));
-    else failed.push(`${s.id}: the controller run failed: ${run}`);
+  let next = chunks.length > 0 ? runController(binary, chunks[0]) : undefined;
+  for (let c = 0; c < chunks.length; c++) {
+    const runs = await next!;
+    next = c + 1 < chunks.length ? runController(binary, chunks[c + 1]) : undefined;
+    for (const s of chunks[c]) {
+      const run = runs.get(s.id);
+      if (typeof run === 'object') replayed.push(measure(s, run));
+      else failed.push(`${s.id}: the controller run failed: ${run}`);
+    }
   }
   return { replayed, failed };
 }
@@ -412,26 +427,26 @@ export async function tunerDifferential(binary: string, minor: string, report: (
       readings,
       requests: options.podRequests,
       simpleClientset: true,
+      singleProcessor: true,
     });
     const measure = (s: ControllerScenario, run: ControllerRun): Replayed => {
-      const real = realSpec(s.hpa, history, options, ref, run);
-      const race = resyncLost(real.simulated, run.steps);
-      const k = firstDifferenceBefore(real.simulated, run.steps, race);
+      const { real, simulated } = realSpec(s.hpa, history, options, ref, run);
+      const race = resyncLost(simulated, run.steps);
+      const k = firstDifferenceBefore(simulated, run.steps, race);
       const label = changesFrom(h.hpa, s.hpa);
-      return { scenario: s, label, real, race, mismatch: k === undefined ? undefined : `${label}: ${describeMismatch(s, k, real.simulated, run.steps)}` };
+      return { scenario: s, label, real, race, mismatch: k === undefined ? undefined : `${label}: ${describeMismatch(s, k, simulated, run.steps)}` };
     };
-    const twice = [...new Map([result.baseline.hpa, result.recommended.hpa].map(x => [keyOf(x), x])).values()];
-    const again = (count: number, round: number, specs = twice) => specs.flatMap(hpa => Array.from({ length: count },
-      (_, j) => scenario(hpa, `${minor}-${h.name}-${keyOf(hpa) === keyOf(result.baseline.hpa) ? 'baseline' : 'recommended'}-${round}.${j}`)));
     const t1 = Date.now();
-    const first = await replay(binary, [...admitted.map((hpa, i) => scenario(hpa, `${minor}-${h.name}-${i}`)), ...again(FIRST_RUNS - 1, 1)], measure);
-    const { replayed, failed } = first;
+    const { replayed, failed } = await replay(binary, admitted.map((hpa, i) => scenario(hpa, `${minor}-${h.name}-${i}`)), measure);
     const runsOf = (hpa: any) => replayed.filter(r => keyOf(r.scenario.hpa) === keyOf(hpa));
     const keptEveryResync = (hpa: any) => runsOf(hpa).filter(r => r.race === undefined);
-    for (let round = 2, lacking = twice; failed.length === 0; round++) {
+    // The spec as it is and the recommendation, replayed again while no run of theirs kept every resync.
+    let lacking = [...new Map([result.baseline.hpa, result.recommended.hpa].map(x => [keyOf(x), x])).values()];
+    for (let round = 2; failed.length === 0; round++) {
       lacking = lacking.filter(x => keptEveryResync(x).length === 0 && runsOf(x).length < MOST_RUNS);
       if (lacking.length === 0) break;
-      const more = await replay(binary, again(2, round, lacking), measure);
+      const again = lacking.flatMap(hpa => [0, 1].map(j => scenario(hpa, `${minor}-${h.name}-${keyOf(hpa) === keyOf(result.baseline.hpa) ? 'baseline' : 'recommended'}-${round}.${j}`)));
+      const more = await replay(binary, again, measure);
       replayed.push(...more.replayed);
       failed.push(...more.failed);
     }
@@ -472,7 +487,8 @@ export async function tunerDifferential(binary: string, minor: string, report: (
     const candidates = admitted.map(hpa => (keyOf(hpa) === keyOf(baseline.scenario.hpa) ? baseline
       : keyOf(hpa) === keyOf(recommended.hpa) ? recommendedRuns[0] : runsOf(hpa)[0]));
     const within = candidates.filter(r => misses(r.real.felt, realBounds).lines.length === 0);
-    const cheapest = within.reduce<Replayed | undefined>((a, b) => (a === undefined || b.real.measures.replicaHours < a.real.measures.replicaHours ? b : a), undefined);
+    const hours = (r: Replayed) => r.real.measures.replicaHours;
+    const cheapest = within.reduce<Replayed | undefined>((a, b) => (a === undefined || hours(b) < hours(a) ? b : a), undefined);
     console.log(`tune ${minor} ${h.name}: recommended ${changes}: ${summary(recommended)}; the spec as it is by the controller: ${summary(baseline.real)}; `
       + `${within.length} of ${candidates.length} candidates within the limits by the controller, the cheapest ${cheapest ? `${cheapest.label}: ${summary(cheapest.real)}` : 'none'}`);
 

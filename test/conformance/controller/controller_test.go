@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -99,6 +100,11 @@ type scenario struct {
 	// field manager on every write: two thirds of the CPU of a day of syncs whose HPA status
 	// changes at each one. The controller reads and writes the same objects either way.
 	SimpleClientset bool `json:"simpleClientset,omitempty"`
+	// SingleProcessor: the scenario runs with GOMAXPROCS=1. Goroutines that a virtual instant
+	// wakes together (on the resync grid, the work queue's timer and the informer's resync) then
+	// run in the same order in every run, the resync second; with two processors, a third to a
+	// half of day-long runs lose a resync somewhere, each a different one.
+	SingleProcessor bool `json:"singleProcessor,omitempty"`
 }
 
 // latencies is the time a scale call and a metrics read take in the scenario.
@@ -213,6 +219,10 @@ func TestScenarios(t *testing.T) {
 		if err := setGates(s.Gates, defaults); err != nil {
 			r.Error = err.Error()
 		} else {
+			processors := goruntime.GOMAXPROCS(0)
+			if s.SingleProcessor {
+				goruntime.GOMAXPROCS(1)
+			}
 			synctest.Test(t, func(t *testing.T) {
 				steps, d, err := run(s)
 				r.Steps = steps
@@ -221,6 +231,7 @@ func TestScenarios(t *testing.T) {
 					r.Error = err.Error()
 				}
 			})
+			goruntime.GOMAXPROCS(processors)
 		}
 		results = append(results, r)
 	}
