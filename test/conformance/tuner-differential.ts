@@ -24,9 +24,9 @@ import { boundsOf, felt, misses, Reference } from '../../src/tuning/search';
 /** The query's step and the sync period, in seconds. */
 const STEP = 15;
 /** The most a recommendation may cost over the cheapest spec within the limits by the real controller. */
+const WITHIN = 0.02;
 /** The load step is the one the tuner's replay of the spec as it is found: the window it looked in does not matter here. */
 const LOAD_STEP_WINDOW_SECONDS = 300;
-const WITHIN = 0.02;
 
 /** A history held out from every doc and test that tunes, with the spec as it runs and what the tuning may do. */
 export interface HeldOut {
@@ -101,21 +101,19 @@ function ordersHistory(): PrometheusHistory {
     .metricFromJson('http_requests_per_second', response({ namespace: 'shop', service: 'orders' }, times, rps), { load: HistoryLoad.TOTAL });
 }
 
-const ORDERS_HPA = {
-  apiVersion: 'autoscaling/v2',
-  kind: 'HorizontalPodAutoscaler',
-  metadata: { name: 'orders', namespace: 'shop' },
-  spec: {
-    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'orders' },
-    minReplicas: 3,
-    maxReplicas: 40,
-    metrics: [
-      { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } },
-      { type: 'Pods', pods: { metric: { name: 'http_requests_per_second' }, target: { type: 'AverageValue', averageValue: '40' } } },
-    ],
-    behavior: { scaleDown: { stabilizationWindowSeconds: 900 } },
-  },
-};
+/** The HPA of the Deployment `name` in `namespace`, scaling on CPU (`percent` of its request) and `more`. */
+function hpaOf(namespace: string, name: string, percent: number, spec: { [field: string]: unknown }, more: unknown[] = []): any {
+  const cpu = { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: percent } } };
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name, namespace },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name }, ...spec, metrics: [cpu, ...more] },
+  };
+}
+
+const ORDERS_HPA = hpaOf('shop', 'orders', 60, { minReplicas: 3, maxReplicas: 40, behavior: { scaleDown: { stabilizationWindowSeconds: 900 } } },
+  [{ type: 'Pods', pods: { metric: { name: 'http_requests_per_second' }, target: { type: 'AverageValue', averageValue: '40' } } }]);
 
 /**
  * The reports API of a back office, Thursday 2026-12-03 (UTC), every 15 s: the total CPU of its
@@ -141,17 +139,7 @@ function reportsHistory(): PrometheusHistory {
     .metricFromJson('cpu', response({ namespace: 'backoffice', deployment: 'reports' }, times, cpu), { load: HistoryLoad.TOTAL });
 }
 
-const REPORTS_HPA = {
-  apiVersion: 'autoscaling/v2',
-  kind: 'HorizontalPodAutoscaler',
-  metadata: { name: 'reports', namespace: 'backoffice' },
-  spec: {
-    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'reports' },
-    minReplicas: 2,
-    maxReplicas: 24,
-    metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
-  },
-};
+const REPORTS_HPA = hpaOf('backoffice', 'reports', 70, { minReplicas: 2, maxReplicas: 24 });
 
 /** The held-out histories, with the spec as it runs, the limits and the space. */
 export const HELD_OUT: HeldOut[] = [
