@@ -13,6 +13,7 @@ import { Duration } from 'cdk8s';
 import * as fc from 'fast-check';
 import { runGoTest } from './go-programs';
 import { ClusterProfile, ConditionStatus, ConditionType, HpaSimulator, MetricObservation, SimulationTrace } from '../../src';
+import { toMilli as quantityMilli } from '../../src/model/quantity';
 import { GATE_SCALE_TO_ZERO } from '../../src/private/kubernetes-releases';
 
 /** Seconds between syncs, on both sides. */
@@ -31,8 +32,12 @@ interface MetricPlan {
   readonly scale: number;
 }
 
-/** A reading in the trace, in base units. */
-export type Reading = { kind: 'PerPodUsage'; v: number } | { kind: 'PodSamples'; vs: number[] } | { kind: 'Value'; vs: number[] } | { kind: 'Failure' };
+/**
+ * A reading in the trace, in base units. `TotalUsage`: the total over however many pods the
+ * target has, spread over them (the tuner's `HistoryLoad.TOTAL`).
+ */
+export type Reading = { kind: 'PerPodUsage'; v: number } | { kind: 'PodSamples'; vs: number[] } | { kind: 'Value'; vs: number[] } | { kind: 'Failure' }
+| { kind: 'TotalUsage'; v: number };
 
 export interface ControllerScenario {
   readonly id: string;
@@ -49,6 +54,19 @@ export interface ControllerScenario {
   readonly dumpSync?: number;
   /** The controller's API latencies, in nanoseconds (default: the program's 40 ms and 10 ms, the simulator's defaults). */
   readonly latency?: { readonly scale: number; readonly metrics: number };
+  /** Each pod's request per resource, in base units (default: 100 of cpu and memory, the simulator's default). */
+  readonly requests?: { readonly [resource: string]: number };
+  /**
+   * The cluster behind client-go's `NewSimpleClientset` (no managed fields) rather than
+   * `NewClientset`, whose field manager costs two thirds of the CPU of a day of syncs that each
+   * write the HPA's status (default: `NewClientset`).
+   */
+  readonly simpleClientset?: boolean;
+  /**
+   * The controller runs with GOMAXPROCS=1: goroutines woken at the same virtual instant run in
+   * the same order in every run, so that it takes every resync (default: the process's processors).
+   */
+  readonly singleProcessor?: boolean;
 }
 
 const METRICS: Array<fc.Arbitrary<MetricPlan>> = [
@@ -210,11 +228,15 @@ function goScenario(s: ControllerScenario): unknown {
     syncPeriodSeconds: SYNC_PERIOD,
     tolerance: 0.1,
     downscaleStabilizationSeconds: 300,
-    requestsMilli: { cpu: toMilli(REQUEST), memory: toMilli(REQUEST) },
+    requestsMilli: s.requests
+      ? Object.fromEntries(Object.entries(s.requests).map(([r, v]) => [r, quantityMilli(v)]))
+      : { cpu: toMilli(REQUEST), memory: toMilli(REQUEST) },
     observations: s.readings.map(row => Object.fromEntries(row.map((r, i) => [s.keys[i], goReading(r)]))),
     dumpSync: s.dumpSync ?? -1,
     scaleLatencyNanos: s.latency?.scale,
     metricsLatencyNanos: s.latency?.metrics,
+    simpleClientset: s.simpleClientset,
+    singleProcessor: s.singleProcessor,
   };
 }
 
@@ -222,6 +244,8 @@ function goReading(r: Reading): unknown {
   switch (r.kind) {
     case 'Failure': return { kind: 'Failure', values: [] };
     case 'PerPodUsage': return { kind: 'PerPodUsage', values: [toMilli(r.v)] };
+    // The total in milli-units as the simulator rounds it (ReplicaCalculator's toMilli).
+    case 'TotalUsage': return { kind: 'TotalUsage', values: [quantityMilli(r.v)] };
     default: return { kind: r.kind, values: r.vs.map(toMilli) };
   }
 }
@@ -230,6 +254,7 @@ function observation(r: Reading): MetricObservation {
   switch (r.kind) {
     case 'Failure': return MetricObservation.failure();
     case 'PerPodUsage': return MetricObservation.perPodUsage(r.v);
+    case 'TotalUsage': return MetricObservation.totalUsage(r.v);
     case 'PodSamples': return MetricObservation.podSamples(r.vs);
     default: return MetricObservation.series(r.vs);
   }
@@ -250,6 +275,7 @@ export function simulate(minor: string, s: ControllerScenario): ComparableStep[]
   const sim = HpaSimulator.fromManifest(s.hpa, {
     cluster: ClusterProfile.of({ version: minor, featureGates: s.gates }),
     apiLatency: s.latency && { scale: nanos(s.latency.scale), metrics: nanos(s.latency.metrics) },
+    podRequests: s.requests,
     initialReplicas: s.initialReplicas,
     initialConditions: s.initialConditions.map(c => ({ ...c, status: c.status as ConditionStatus, type: c.type as ConditionType })),
   });
@@ -278,6 +304,14 @@ interface GoStep {
   desiredReplicas: number;
   conditions?: Array<{ type: string; status: string; reason: string }>;
   proposal?: number;
+  current?: MetricCurrent[];
+}
+
+/** One metric's entry of `status.currentMetrics` after a sync, in whole percent or milli-units; all absent when it was not computed. */
+export interface MetricCurrent {
+  readonly averageUtilization?: number;
+  readonly averageValueMilli?: number;
+  readonly valueMilli?: number;
 }
 
 /** What the cluster holds after a scenario's dump sync, as the controller's program kept it. */
@@ -300,6 +334,8 @@ export interface ControllerRun {
   readonly steps: ComparableStep[];
   /** Per sync, the replica count the controller logged as its proposal ("Proposing desired replicas"). */
   readonly proposals: Array<number | undefined>;
+  /** Per sync, `status.currentMetrics` after it, per metric in spec order (empty when the status has none). */
+  readonly current: MetricCurrent[][];
   readonly dump?: ControllerDump;
 }
 
@@ -320,6 +356,7 @@ export async function runController(binary: string, scenarios: ControllerScenari
       conditions: (st.conditions ?? []).map(c => `${c.type}=${c.status}/${c.reason}`).sort(),
     })),
     proposals: (r.steps ?? []).map(st => st.proposal),
+    current: (r.steps ?? []).map(st => st.current ?? []),
     // Go writes an empty list as null.
     dump: r.dump && { ...r.dump, pods: r.dump.pods ?? [], events: r.dump.events ?? [] },
   }]));

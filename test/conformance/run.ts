@@ -4,7 +4,8 @@
  * `conformance: N passed, N failed` last; exits non-zero when a check failed or Go is missing.
  *
  * Environment: CONFORMANCE_RUNS (objects per release, default 20000), CONFORMANCE_SEED,
- * CONFORMANCE_ONLY (`apiserver`, `controller`, `yaml`, `live`, `prometheus` or `explain`), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
+ * CONFORMANCE_ONLY (`apiserver`, `controller`, `tune`, `yaml`, `live`, `prometheus` or `explain`; `tune`: the tuner's
+ * check alone, which `controller` runs too), CONFORMANCE_RELEASES (e.g. `1.36,1.37`),
  * CONFORMANCE_SCENARIOS_PER_RELEASE (controller scenarios, default 300), CONFORMANCE_REQUEST_CASES_COUNT
  * (pod specs for the requests the controller reads, default 2000).
  */
@@ -23,6 +24,7 @@ import { startLiveCluster } from './live-cluster';
 import { runLiveTests } from './live-tests';
 import { prometheusLive } from './prometheus-differential';
 import { requestCaseArbitrary, requestMismatch, runRequests } from './requests-differential';
+import { tunerDifferential } from './tuner-differential';
 import { whatIfDocs } from './what-if-docs';
 import { readYamlCorpus } from './yaml-corpus';
 import { Run } from '../../src/simulation/simulation-run';
@@ -79,11 +81,12 @@ async function apiserver(tally: Tally, servers: Release[], builds: Builds): Prom
 
 /**
  * The simulator (and HPA301, HPA302) against the controller of each release, as `checks` says,
- * and with `explain` the explain differential's scenarios run in it: each release's, as the
- * controller ran them, with what it left after the dump sync.
+ * with `tune` the tuner's recommendations on held-out histories, and with `explain` the explain
+ * differential's scenarios run in it: each release's, as the controller ran them, with what it
+ * left after the dump sync.
  */
 async function controller(
-  tally: Tally, controllers: Release[], builds: Builds, runs: { checks: boolean; explain: boolean },
+  tally: Tally, controllers: Release[], builds: Builds, runs: { checks: boolean; explain: boolean; tune: boolean },
 ): Promise<Map<string, Situation[]>> {
   const { scenarios: count, seed } = controllerSettings();
   const situations = new Map<string, Situation[]>();
@@ -109,6 +112,7 @@ async function controller(
         return typeof r === 'object' && r.dump ? [{ scenario: s, run: r, shape: n?.shape, title: n?.title }] : [];
       }));
     }
+    if (runs.tune) await tunerDifferential(binaryPath, release.minor, (name, failures) => report(tally, name, failures));
     if (!runs.checks) continue;
     const scenarios = [
       ...fc.sample(scenarioArbitrary(settable), { seed, numRuns: count }).map((s, i) => ({ ...s, id: `${release.minor}-${i}` })),
@@ -242,7 +246,7 @@ async function main(): Promise<number> {
   try {
     console.log(requireGo());
     const explain = !only || only === 'explain';
-    const controllers = !only || only === 'controller' || only === 'explain' ? releases('controller').filter(picked) : [];
+    const controllers = !only || only === 'controller' || only === 'tune' || only === 'explain' ? releases('controller').filter(picked) : [];
     const servers = releases('apiserver').filter(r => (!only || only === 'apiserver') && picked(r)
       || controllers.some(c => c.minor === r.minor));
     // The explain differential writes every release's situations to the newest live cluster.
@@ -258,7 +262,9 @@ async function main(): Promise<number> {
       ...liveServers.map(r => [`live ${r.kubernetes}`, () => buildLive(r)] as [string, () => Promise<string>]),
     ]);
     if (!only || only === 'apiserver') await apiserver(tally, servers, builds);
-    const situations = await controller(tally, controllers, builds, { checks: !only || only === 'controller', explain });
+    const situations = await controller(tally, controllers, builds, {
+      checks: !only || only === 'controller', explain, tune: !only || only === 'controller' || only === 'tune',
+    });
     if (history) await prometheus(tally, builds);
     if (!only || only === 'live') await live(tally, liveServers.filter(picked), builds);
     if (explainServer) await explainDifferential(tally, situations, explainServer, builds);

@@ -18,7 +18,8 @@
 // Input (CONFORMANCE_SCENARIOS, a JSON array) and output (CONFORMANCE_RESULTS): see scenario and
 // result below. Observations are per sync index (the n-th read of the scale starts sync n).
 //
-// Each step also holds the replica count the controller proposed from the metrics, as it logs it
+// Each step also holds what the controller last wrote of each metric in status.currentMetrics
+// (what it compared with the target), and the replica count it proposed from the metrics, as it logs it
 // at verbosity 4 ("Proposing desired replicas"; a logger in the context the controller runs with
 // receives it). At the scenario's dump sync, the result keeps what a cluster would hold then: the
 // HPA status the controller last wrote, the events it recorded about the HPA, the pods.
@@ -31,6 +32,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -70,7 +72,8 @@ const (
 
 // observation is one metric's reading at one sync, in milli-units.
 type observation struct {
-	// PerPodUsage | PodSamples | Value | Failure
+	// PerPodUsage | PodSamples | TotalUsage | Value | Failure. TotalUsage: one value, the total
+	// over however many pods the target has (see podMetrics).
 	Kind   string  `json:"kind"`
 	Values []int64 `json:"values"`
 }
@@ -92,6 +95,16 @@ type scenario struct {
 	// The virtual time each scale call and each metrics read takes (default scaleDelay, metricsDelay).
 	ScaleLatencyNanos   *int64 `json:"scaleLatencyNanos,omitempty"`
 	MetricsLatencyNanos *int64 `json:"metricsLatencyNanos,omitempty"`
+	// SimpleClientset: the cluster behind client-go's NewSimpleClientset, whose object tracker
+	// keeps no managed fields, instead of NewClientset's, which builds a REST mapper and runs the
+	// field manager on every write: two thirds of the CPU of a day of syncs whose HPA status
+	// changes at each one. The controller reads and writes the same objects either way.
+	SimpleClientset bool `json:"simpleClientset,omitempty"`
+	// SingleProcessor: the scenario runs with GOMAXPROCS=1. Goroutines that a virtual instant
+	// wakes together (on the resync grid, the work queue's timer and the informer's resync) then
+	// run in the same order in every run, the resync second; with two processors, a third to a
+	// half of day-long runs lose a resync somewhere, each a different one.
+	SingleProcessor bool `json:"singleProcessor,omitempty"`
 }
 
 // latencies is the time a scale call and a metrics read take in the scenario.
@@ -123,6 +136,45 @@ type step struct {
 	// them (absent when it computed no proposal); ProposalMetric: the metric it named.
 	Proposal       *int64 `json:"proposal,omitempty"`
 	ProposalMetric string `json:"proposalMetric,omitempty"`
+	// Current: per metric of the spec, what status.currentMetrics holds after the sync.
+	Current []current `json:"current,omitempty"`
+}
+
+// current is one metric's status.currentMetrics entry, in whole percent or milli-units; all
+// absent for a metric the controller could not compute.
+type current struct {
+	AverageUtilization *int32 `json:"averageUtilization,omitempty"`
+	AverageValueMilli  *int64 `json:"averageValueMilli,omitempty"`
+	ValueMilli         *int64 `json:"valueMilli,omitempty"`
+}
+
+// currentOf reads one status.currentMetrics entry.
+func currentOf(m autoscalingv2.MetricStatus) current {
+	var v *autoscalingv2.MetricValueStatus
+	switch {
+	case m.Resource != nil:
+		v = &m.Resource.Current
+	case m.ContainerResource != nil:
+		v = &m.ContainerResource.Current
+	case m.Pods != nil:
+		v = &m.Pods.Current
+	case m.Object != nil:
+		v = &m.Object.Current
+	case m.External != nil:
+		v = &m.External.Current
+	default:
+		return current{}
+	}
+	c := current{AverageUtilization: v.AverageUtilization}
+	if v.AverageValue != nil {
+		milli := v.AverageValue.MilliValue()
+		c.AverageValueMilli = &milli
+	}
+	if v.Value != nil {
+		milli := v.Value.MilliValue()
+		c.ValueMilli = &milli
+	}
+	return c
 }
 
 // dump is what the cluster holds after the dump sync, when the next sync starts.
@@ -167,6 +219,10 @@ func TestScenarios(t *testing.T) {
 		if err := setGates(s.Gates, defaults); err != nil {
 			r.Error = err.Error()
 		} else {
+			processors := goruntime.GOMAXPROCS(0)
+			if s.SingleProcessor {
+				goruntime.GOMAXPROCS(1)
+			}
 			synctest.Test(t, func(t *testing.T) {
 				steps, d, err := run(s)
 				r.Steps = steps
@@ -175,6 +231,7 @@ func TestScenarios(t *testing.T) {
 					r.Error = err.Error()
 				}
 			})
+			goruntime.GOMAXPROCS(processors)
 		}
 		results = append(results, r)
 	}
@@ -306,7 +363,11 @@ func run(s scenario) ([]step, *dump, error) {
 	w.scaleDelay, w.metricsDelay = s.latencies()
 	ctx, cancel := context.WithCancel(klog.NewContext(context.Background(), klog.New(proposals{w})))
 	defer cancel()
-	w.client = fake.NewClientset(hpa)
+	if s.SimpleClientset {
+		w.client = fake.NewSimpleClientset(hpa)
+	} else {
+		w.client = fake.NewClientset(hpa)
+	}
 	for i := int32(0); i < s.InitialReplicas; i++ {
 		if err := w.addPod(ctx); err != nil {
 			return nil, nil, err
@@ -419,6 +480,9 @@ func (w *world) finishStep() {
 		st.DesiredReplicas = w.status.DesiredReplicas
 		for _, c := range w.status.Conditions {
 			st.Conditions = append(st.Conditions, condition{Type: string(c.Type), Status: string(c.Status), Reason: c.Reason})
+		}
+		for _, m := range w.status.CurrentMetrics {
+			st.Current = append(st.Current, currentOf(m))
 		}
 	}
 	if w.sync == w.s.DumpSync {
@@ -536,6 +600,15 @@ func (m *metrics) podMetrics(key string) (metricsclient.PodMetricsInfo, time.Tim
 		switch obs.Kind {
 		case "PerPodUsage":
 			v = obs.Values[0]
+		case "TotalUsage":
+			// The total spread over the pods as milli-units allow: total/n each, one more for the
+			// first total%n, so that the controller's sum (it sums, then divides: utilization.go) is
+			// the total, and its average the simulator's integer division of it by the count.
+			n := int64(len(pods))
+			v = obs.Values[0] / n
+			if int64(i) < obs.Values[0]%n {
+				v++
+			}
 		case "PodSamples":
 			if i >= len(obs.Values) {
 				continue
