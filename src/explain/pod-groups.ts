@@ -66,14 +66,17 @@ export interface PodsProposal {
  * The proposal of a pod metric (Resource, ContainerResource, Pods) from the status's value, the
  * average over the ready pods (a whole percent for Utilization, base units otherwise), with the
  * pods grouped: `GetResourceReplicas` and `calcPlainMetricReplicas` without missing pods (which
- * the input cannot tell). Undefined when every pod is ready and counted (the plain arithmetic), or
- * when no pod is (the status's value comes from pods the input does not hold).
+ * the input cannot tell). Undefined when every pod is ready and counted (the plain arithmetic),
+ * when no pod is, or when more are than the status counts (the status's value comes from pods the
+ * input does not hold).
  */
 export function proposalWithPods(
   metric: SimMetric, value: number, groups: PodGroups, current: number, tolerances: Tolerances,
 ): PodsProposal | undefined {
   const { ready, unready, ignored } = groups;
-  if (ready === 0 || (unready === 0 && ready === current)) return undefined;
+  // More pods than the status's count: the sync that wrote the status scaled up since, and the
+  // pods are the new ones; the status's values come from the pods before it.
+  if (ready === 0 || ready + unready > current || (unready === 0 && ready === current)) return undefined;
   const utilization = metric.targetType === 'Utilization';
   // The controller's units: a whole percent, or milli-units.
   const average = utilization ? value : toMilli(value);

@@ -49,6 +49,17 @@ describe('the proposal counts the pods as the controller does', () => {
     expect(e.summary).toContain('the metrics propose 30 replicas (cpu);');
   });
 
+  test('more pods than the status counts (the sync scaled up since): the status\'s value over its own count', () => {
+    // The status says 10 replicas at 180%; the input already holds the 12 pods of the next scale-up.
+    const items = all();
+    podsOf(items).forEach(readyLongAgo);
+    const pods = podsOf(items);
+    for (const name of ['web-new-1', 'web-new-2']) items.push({ ...JSON.parse(JSON.stringify(pods[0])), metadata: { ...pods[0].metadata, name, uid: name } });
+    const e = explainAll(items);
+    expect(podsOf(items).length).toBe(12);
+    expect([e.proposedReplicas, e.metrics[0].explanation]).toEqual([30, '180% of request vs target 60%: ratio 3, above the tolerance band [0.9, 1.1]: ceil(3 × 10) = 30']);
+  });
+
   test('without the pods in the input, the status\'s value alone', () => {
     const e = HpaExplainer.explain(hpa(FILE, 'web'), { cluster: CLUSTER, now: NOW });
     expect(e.proposedReplicas).toBe(30);
