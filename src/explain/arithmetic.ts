@@ -132,7 +132,8 @@ export function computeArithmetic(
     const within = isWithin(tol, ratio);
     let proposed = computed.replicas;
     let explanation: string;
-    const withPods = proposed !== undefined && groups ? proposalWithPods(metric, value.number, groups, current, tol) : undefined;
+    const withPods = proposed !== undefined && groups
+      ? proposalWithPods(metric, value.number, groups, current, tol, controller.replicaCountsSaturate) : undefined;
     if (proposed === undefined) {
       explanation = `${words}; no proposal: ${computed.error}`;
     } else if (withPods) {

@@ -9,7 +9,7 @@ import { isObject } from '../model/values';
 import { DEFAULT_CPU_INITIALIZATION_PERIOD_SECONDS, DEFAULT_INITIAL_READINESS_DELAY_SECONDS } from '../private/constants';
 import { fmt, plural } from '../private/words';
 import { SimMetric } from '../simulation/hpa-spec';
-import { idiv, isWithin, Tolerances } from '../simulation/replica-calculator';
+import { ceilToReplicas, idiv, isWithin, Tolerances } from '../simulation/replica-calculator';
 
 /** The pods of one metric, as `groupPods` sorts them (missing metrics aside: the input does not say which pods reported). */
 export interface PodGroups {
@@ -71,7 +71,7 @@ export interface PodsProposal {
  * input does not hold).
  */
 export function proposalWithPods(
-  metric: SimMetric, value: number, groups: PodGroups, current: number, tolerances: Tolerances,
+  metric: SimMetric, value: number, groups: PodGroups, current: number, tolerances: Tolerances, saturates: boolean,
 ): PodsProposal | undefined {
   const { ready, unready, ignored } = groups;
   // More pods than the status's count: the sync that wrote the status scaled up since, and the
@@ -86,7 +86,7 @@ export function proposalWithPods(
   if (unready === 0 || ratio <= 1) {
     const notReady = unready > 0 ? `; ${plural(unready, 'pod')} not ready left out` : '';
     if (isWithin(tolerances, ratio)) return { replicas: current, how: `${notReady}${left}: keeps ${current}` };
-    const replicas = Math.ceil(ratio * ready);
+    const replicas = ceilToReplicas(ratio * ready, saturates);
     return { replicas, how: `${notReady}${left}: over the ${plural(ready, 'ready pod')}, ceil(${fmt(ratio)} × ${ready}) = ${replicas}` };
   }
   // A scale-up with pods not ready: they count as using nothing, and the ratio is taken again.
@@ -96,7 +96,7 @@ export function proposalWithPods(
   const zero = `; ${unready} of ${plural(counted, 'pod')} not ready (pending or starting) count as using nothing on a scale-up${left}: `
     + `${shown(newAverage)} over ${counted}, ratio ${fmt(newRatio)}`;
   if (isWithin(tolerances, newRatio) || newRatio < 1) return { replicas: current, how: `${zero}, no longer a scale-up: keeps ${current}` };
-  const replicas = Math.ceil(newRatio * counted);
+  const replicas = ceilToReplicas(newRatio * counted, saturates);
   if (replicas < current) return { replicas: current, how: `${zero}: ceil(${fmt(newRatio)} × ${counted}) = ${replicas} is below the current count: keeps ${current}` };
   return { replicas, how: `${zero}: ceil(${fmt(newRatio)} × ${counted}) = ${replicas}` };
 }

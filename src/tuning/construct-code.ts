@@ -7,6 +7,7 @@
  */
 
 import { ExternalFallbackFormat } from '../external-fallback';
+import { goDurationSeconds } from '../model/duration';
 import { CLUSTER_ANNOTATION } from '../private/constants';
 import { annotatedCluster } from '../validation/cluster-annotation';
 
@@ -103,11 +104,9 @@ function metric(m: any): Code {
   }
 }
 
-/** A Go duration as the fallback's `failureDuration` holds it (`3m`, `90s`), in seconds. */
+/** A Go duration as the fallback's `failureDuration` holds it (`3m`, `1m30s`), as seconds. */
 function durationCode(text: string): Code {
-  let total = 0;
-  for (const [, n, unit] of String(text).matchAll(/(\d+(?:\.\d+)?)(h|m|s)/g)) total += Number(n) * ({ h: 3600, m: 60, s: 1 } as { [u: string]: number })[unit];
-  return seconds(total);
+  return seconds(goDurationSeconds(String(text)) ?? 0);
 }
 
 function rules(r: any): Code {
